@@ -1,0 +1,74 @@
+"""Big Money bots: the baseline every strategy is measured against."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Optional
+
+from ..cards.card import CARDS
+from ..commands import Buy, Command, EndPhase, Play, PlayTreasures
+from ..state import ACTION_PHASE
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..decisions import Decision
+    from ..engine import Game
+
+_PLAY = PlayTreasures()
+_END = EndPhase()
+
+
+class BigMoney:
+    """Buys Province at $8, Gold at $6-7, Silver at $3-5; plays no Actions."""
+
+    name = "big-money"
+
+    def choose_buy(self, game: "Game", seat: int, coins: int) -> Optional[str]:
+        supply = game.state.supply
+        for card, price in (("Province", 8), ("Gold", 6), ("Silver", 3)):
+            if coins >= price and supply.get(card, 0) > 0:
+                return card
+        return None
+
+    def action(self, game: "Game", seat: int) -> Optional[str]:
+        """The Action card to play now, if any."""
+        return None
+
+    def command(self, game: "Game", seat: int) -> Command:
+        st = game.state
+        turn = st.turn
+        hand = st.players[seat].hand
+        if turn.phase == ACTION_PHASE and turn.actions > 0:
+            name = self.action(game, seat)
+            if name is not None:
+                return Play(name)
+        if not turn.bought:
+            for name in hand:
+                if CARDS[name].is_treasure:
+                    return _PLAY
+        if turn.buys > 0:
+            card = self.choose_buy(game, seat, turn.coins)
+            if card is not None:
+                return Buy(card)
+        return _END
+
+    def decide(self, game: "Game", decision: "Decision") -> Any:
+        from .generic import GenericBot
+
+        return GenericBot().decide(game, decision)
+
+
+class SmithyBigMoney(BigMoney):
+    """Big Money that also buys a Smithy early and a second one later, and plays it."""
+
+    name = "smithy-big-money"
+
+    def choose_buy(self, game: "Game", seat: int, coins: int) -> Optional[str]:
+        st = game.state
+        if 4 <= coins <= 5 and st.supply.get("Smithy", 0) > 0:
+            owned = st.players[seat].all_cards()
+            smithies = owned.count("Smithy")
+            if smithies == 0 or (smithies == 1 and len(owned) >= 16):
+                return "Smithy"
+        return super().choose_buy(game, seat, coins)
+
+    def action(self, game: "Game", seat: int) -> Optional[str]:
+        return "Smithy" if "Smithy" in game.state.players[seat].hand else None

@@ -1,0 +1,888 @@
+"""The game engine: applies commands to a :class:`GameState`.
+
+Card effects are plain synchronous functions that call the primitives of
+:class:`Game` (``draw``, ``gain``, ``choose_cards``...). When an effect needs
+a choice from a player, :meth:`Game.decide` either
+
+* takes the next answer from the *answer tape* (answers already given for the
+  command in flight),
+* asks the seat's agent (a bot) directly, or
+* suspends the command: the game keeps the state from before the command, the
+  command, and the tape, and waits for an :class:`~dominion.commands.Answer`.
+
+Answering re-runs the command from the saved state with one more answer on the
+tape. All randomness comes from the generator inside the state, so re-running
+is deterministic, and effects of any nesting depth need no special code.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Optional, Protocol
+
+from .cards.card import CARDS, Card
+from .commands import Answer, Buy, Command, EndPhase, Play, PlayTreasures, parse_command
+from .decisions import CARDS as CHOOSE_CARDS
+from .decisions import OPTION, ORDER, SUPPLY, Decision, validate_answer
+from .errors import IllegalCommand, InvalidState
+from .state import ACTION_PHASE, BUY_PHASE, GameState, Player, Turn
+
+SCHEMA_VERSION = 1
+
+Event = dict[str, Any]
+
+
+class Agent(Protocol):
+    """Something that answers decisions for a seat without suspending (a bot)."""
+
+    def decide(self, game: "Game", decision: Decision) -> Any: ...
+
+
+class PlayedCard:
+    """One play of a card. Throne Room resolves the same play twice.
+
+    ``moved`` records that this very card left play (Feast trashing itself),
+    so a second resolution does not move another copy.
+    """
+
+    __slots__ = ("name", "moved")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.moved = False
+
+
+@dataclass(slots=True)
+class Suspension:
+    """A command waiting for an answer, stored as data."""
+
+    snapshot: dict[str, Any]  # state before the command
+    seat: int  # who sent the command
+    command: dict[str, Any]
+    tape: list[Any]  # answers given so far, in order
+    decision: Decision  # the open question
+    emitted: int  # events already handed out for this command
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "snapshot": self.snapshot,
+            "seat": self.seat,
+            "command": self.command,
+            "tape": list(self.tape),
+            "decision": self.decision.to_dict(),
+            "emitted": self.emitted,
+        }
+
+
+class _Suspend(Exception):
+    def __init__(self, decision: Decision) -> None:
+        self.decision = decision
+
+
+def _illegal(message: str, code: str) -> IllegalCommand:
+    return IllegalCommand(message, code)
+
+
+class Game:
+    """A game in progress: its state, its pending decision, and its rules.
+
+    :param state: the state to play from.
+    :param agents: bots that answer decisions of their seats directly.
+    :param record_events: keep an event log (simulations turn it off).
+    """
+
+    def __init__(
+        self,
+        state: GameState,
+        agents: Optional[dict[int, Agent]] = None,
+        record_events: bool = True,
+    ) -> None:
+        self.state = state
+        self.agents: dict[int, Agent] = dict(agents or {})
+        self.suspended: Optional[Suspension] = None
+        self._tape: list[Any] = []
+        self._pos = 0
+        self._events: Optional[list[Event]] = [] if record_events else None
+
+    # ------------------------------------------------------------------
+    # Serialization
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole game as JSON-compatible data (see :meth:`from_dict`)."""
+        if self.suspended is None:
+            return {
+                "schema_version": SCHEMA_VERSION,
+                "state": self.state.to_dict(),
+                "suspended": None,
+            }
+        s = self.suspended
+        return {
+            "schema_version": SCHEMA_VERSION,
+            "state": s.snapshot,
+            "suspended": {
+                "seat": s.seat,
+                "command": s.command,
+                "tape": list(s.tape),
+                "emitted": s.emitted,
+            },
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_dict(
+        cls,
+        data: dict[str, Any],
+        agents: Optional[dict[int, Agent]] = None,
+        record_events: bool = True,
+    ) -> "Game":
+        """Load a game saved by :meth:`to_dict`.
+
+        A suspended command is re-run from its saved state and tape, which
+        rebuilds the partial state and the open decision.
+
+        :raises InvalidState: if ``data`` is not a saved game of a known version.
+        """
+        from .upgrade import upgrade
+
+        try:
+            data = upgrade(data)
+            state = GameState.from_dict(data["state"])
+            game = cls(state, agents, record_events)
+            sus = data["suspended"]
+            if sus is not None:
+                game._resume(
+                    data["state"], sus["seat"], sus["command"], list(sus["tape"])
+                )
+                if game.suspended is None:
+                    raise InvalidState("stored decision no longer pending")
+                game.suspended.emitted = sus["emitted"]
+                if game._events is not None:
+                    game._events.clear()
+        except InvalidState:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IllegalCommand) as e:
+            raise InvalidState(f"not a valid saved game: {e!r}") from None
+        return game
+
+    @classmethod
+    def from_json(cls, text: str, agents: Optional[dict[int, Agent]] = None) -> "Game":
+        """Load a game from :meth:`to_json` text.
+
+        :raises InvalidState: if the text is not a saved game.
+        """
+        try:
+            data = json.loads(text)
+        except ValueError as e:
+            raise InvalidState(f"not JSON: {e}") from None
+        return cls.from_dict(data, agents)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    # ------------------------------------------------------------------
+    # Queries
+
+    @property
+    def players(self) -> list[Player]:
+        return self.state.players
+
+    @property
+    def turn(self) -> Turn:
+        return self.state.turn
+
+    @property
+    def pending(self) -> Optional[Decision]:
+        """The open decision, if a command is waiting for an answer."""
+        return self.suspended.decision if self.suspended else None
+
+    def awaiting(self) -> list[int]:
+        """Seats that must act next (empty when the game is over)."""
+        if self.state.game_over:
+            return []
+        if self.suspended is not None:
+            return [self.suspended.decision.seat]
+        return [self.state.turn.seat]
+
+    def others(self, seat: int) -> list[int]:
+        """The other seats in turn order, starting left of ``seat``."""
+        n = len(self.state.players)
+        return [(seat + i) % n for i in range(1, n)]
+
+    def cost(self, name: str) -> int:
+        """Current cost of a card, after this turn's reductions (never below 0)."""
+        c = CARDS[name].cost - self.state.turn.effects.get("cost_reduction", 0)
+        return c if c > 0 else 0
+
+    def empty_piles(self) -> int:
+        return sum(1 for n in self.state.supply.values() if n == 0)
+
+    def view(self, seat: Optional[int] = None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: a spectator); see :mod:`dominion.views`."""
+        from .views import view
+
+        return view(self, seat)
+
+    def legal_commands(self, seat: int) -> list[dict[str, Any]]:
+        """Every command ``seat`` may send now.
+
+        While a decision is open, its seat gets one ``answer`` entry that
+        carries the decision (the answers themselves are described by it).
+        """
+        st = self.state
+        if st.game_over:
+            return []
+        if self.suspended is not None:
+            d = self.suspended.decision
+            if d.seat != seat:
+                return []
+            return [{"type": "answer", "decision": d.to_dict()}]
+        turn = st.turn
+        if seat != turn.seat:
+            return []
+        hand = st.players[seat].hand
+        out: list[dict[str, Any]] = []
+        seen: set[str] = set()
+        treasures = False
+        for name in hand:
+            if name in seen:
+                continue
+            seen.add(name)
+            card = CARDS[name]
+            if card.is_action and turn.phase == ACTION_PHASE and turn.actions > 0:
+                out.append({"type": "play", "card": name})
+            if card.is_treasure and not turn.bought:
+                treasures = True
+                out.append({"type": "play", "card": name})
+        if treasures:
+            out.append({"type": "play_treasures"})
+        if turn.buys > 0:
+            for name, left in st.supply.items():
+                if left > 0 and self.cost(name) <= turn.coins:
+                    out.append({"type": "buy", "card": name})
+        out.append({"type": "end_phase"})
+        return out
+
+    # ------------------------------------------------------------------
+    # Applying commands
+
+    def apply(self, seat: int, command: Command | dict[str, Any]) -> list[Event]:
+        """Apply one command from ``seat`` and return the events it produced.
+
+        If the command needs an answer from a seat without an agent, it is
+        suspended: :attr:`pending` says who must answer what.
+
+        :raises IllegalCommand: if the command is not legal now; the state is
+            left unchanged.
+        """
+        cmd = parse_command(command)
+        st = self.state
+        if st.game_over:
+            raise _illegal("the game is over", "game_over")
+        if self.suspended is not None:
+            return self._answer(seat, cmd)
+        if isinstance(cmd, Answer):
+            raise _illegal("there is no decision to answer", "no_decision")
+        if seat != st.turn.seat:
+            raise _illegal(f"it is seat {st.turn.seat}'s turn", "not_your_turn")
+        self._check(seat, cmd)
+        snapshot = st.to_dict() if len(self.agents) < len(st.players) else None
+        self._tape = []
+        self._pos = 0
+        return self._run(seat, cmd, snapshot, 0)
+
+    def _run(
+        self,
+        seat: int,
+        cmd: Command,
+        snapshot: Optional[dict[str, Any]],
+        already_emitted: int,
+    ) -> list[Event]:
+        events = self._events
+        start = len(events) if events is not None else 0
+        try:
+            self._execute(seat, cmd)
+        except _Suspend as s:
+            assert snapshot is not None, "a seat with an agent cannot suspend"
+            emitted = len(events) - start if events is not None else 0
+            self.suspended = Suspension(
+                snapshot, seat, cmd.to_dict(), list(self._tape), s.decision, emitted
+            )
+        except BaseException:
+            if snapshot is not None:
+                self.state = GameState.from_dict(snapshot)
+            if events is not None:
+                del events[start:]
+            raise
+        if events is None:
+            return []
+        new = events[start + already_emitted :]
+        del events[start:]
+        return new
+
+    def _answer(self, seat: int, cmd: Command) -> list[Event]:
+        sus = self.suspended
+        assert sus is not None
+        if not isinstance(cmd, Answer):
+            raise _illegal(
+                f"seat {sus.decision.seat} must first answer a decision",
+                "decision_pending",
+            )
+        if seat != sus.decision.seat:
+            raise _illegal(
+                f"the open decision is for seat {sus.decision.seat}", "not_your_decision"
+            )
+        answer = validate_answer(sus.decision, cmd.answer)
+        old_state = self.state
+        try:
+            return self._resume(
+                sus.snapshot, sus.seat, sus.command, sus.tape + [answer], sus.emitted
+            )
+        except BaseException:
+            self.state = old_state
+            self.suspended = sus
+            raise
+
+    def _resume(
+        self,
+        snapshot: dict[str, Any],
+        seat: int,
+        command: dict[str, Any],
+        tape: list[Any],
+        emitted: int = 0,
+    ) -> list[Event]:
+        self.state = GameState.from_dict(snapshot)
+        self.suspended = None
+        self._tape = tape
+        self._pos = 0
+        return self._run(seat, parse_command(command), snapshot, emitted)
+
+    def _check(self, seat: int, cmd: Command) -> None:
+        """Reject a command that is not legal now, before anything changes."""
+        st = self.state
+        turn = st.turn
+        if isinstance(cmd, Play):
+            card = CARDS.get(cmd.card)
+            if card is None:
+                raise _illegal(f"unknown card {cmd.card!r}", "unknown_card")
+            if cmd.card not in st.players[seat].hand:
+                raise _illegal(f"no {cmd.card} in hand", "card_not_in_hand")
+            if card.is_action and turn.phase == ACTION_PHASE:
+                if turn.actions <= 0:
+                    raise _illegal("no Actions left", "no_actions")
+            elif card.is_treasure:
+                if turn.bought:
+                    raise _illegal(
+                        "no Treasures may be played after buying", "treasure_after_buy"
+                    )
+            elif card.is_action:
+                raise _illegal("Actions are played in the Action phase", "wrong_phase")
+            else:
+                raise _illegal(f"{cmd.card} cannot be played", "not_playable")
+        elif isinstance(cmd, PlayTreasures):
+            if turn.bought:
+                raise _illegal(
+                    "no Treasures may be played after buying", "treasure_after_buy"
+                )
+        elif isinstance(cmd, Buy):
+            self._check_buy(cmd.card)
+
+    def _check_buy(self, name: str) -> None:
+        st = self.state
+        turn = st.turn
+        if name not in st.supply:
+            if name in CARDS:
+                raise _illegal(f"{name} is not in the supply", "not_in_supply")
+            raise _illegal(f"unknown card {name!r}", "unknown_card")
+        if turn.buys <= 0:
+            raise _illegal("no Buys left", "no_buys")
+        if st.supply[name] <= 0:
+            raise _illegal(f"the {name} pile is empty", "pile_empty")
+        cost = self.cost(name)
+        if cost > turn.coins:
+            raise _illegal(f"{name} costs {cost}, you have {turn.coins}", "cannot_afford")
+
+    def _execute(self, seat: int, cmd: Command) -> None:
+        turn = self.state.turn
+        if isinstance(cmd, Play):
+            card = CARDS[cmd.card]
+            if card.is_action and turn.phase == ACTION_PHASE:
+                turn.actions -= 1
+                self.play_from_hand(seat, cmd.card)
+            else:
+                turn.phase = BUY_PHASE
+                self.play_treasure(seat, cmd.card)
+        elif isinstance(cmd, PlayTreasures):
+            turn.phase = BUY_PHASE
+            self.play_all_treasures(seat)
+        elif isinstance(cmd, Buy):
+            turn.phase = BUY_PHASE
+            self.buy(seat, cmd.card)
+        elif isinstance(cmd, EndPhase):
+            if turn.phase == ACTION_PHASE:
+                turn.phase = BUY_PHASE
+            else:
+                self.end_turn()
+
+    # ------------------------------------------------------------------
+    # Decisions
+
+    def decide(self, decision: Decision) -> Any:
+        """Get the answer to ``decision``: from the tape, an agent, or a player.
+
+        Suspends the running command if a player must answer.
+        """
+        if self._pos < len(self._tape):
+            answer = self._tape[self._pos]
+            self._pos += 1
+            return answer
+        agent = self.agents.get(decision.seat)
+        if agent is None:
+            raise _Suspend(decision)
+        answer = validate_answer(decision, agent.decide(self, decision))
+        self._tape.append(answer)
+        self._pos += 1
+        return answer
+
+    def choose_cards(
+        self,
+        seat: int,
+        options: Iterable[str],
+        prompt: str,
+        min: int = 0,
+        max: Optional[int] = None,
+        card: Optional[str] = None,
+        **args: Any,
+    ) -> list[str]:
+        """Ask ``seat`` to pick ``min``..``max`` of ``options`` (a multiset).
+
+        Asks nothing when there is nothing to choose or the choice is forced.
+        """
+        opts = list(options)
+        hi = len(opts) if max is None or max > len(opts) else max
+        lo = min if min < hi else hi
+        if hi == 0:
+            return []
+        if lo == len(opts):
+            return opts
+        if lo == hi and len(set(opts)) == 1:
+            return opts[:lo]
+        return self.decide(
+            Decision(seat, CHOOSE_CARDS, prompt, opts, lo, hi, card, args)
+        )
+
+    def choose_option(
+        self,
+        seat: int,
+        options: list[str],
+        prompt: str,
+        card: Optional[str] = None,
+        **args: Any,
+    ) -> str:
+        """Ask ``seat`` to pick one of ``options`` (option ids)."""
+        if len(options) == 1:
+            return options[0]
+        return self.decide(Decision(seat, OPTION, prompt, list(options), 1, 1, card, args))
+
+    def may(self, seat: int, prompt: str, card: Optional[str] = None, **args: Any) -> bool:
+        """Ask ``seat`` a yes/no question."""
+        return self.choose_option(seat, ["yes", "no"], prompt, card, **args) == "yes"
+
+    def choose_supply(
+        self,
+        seat: int,
+        prompt: str,
+        max_cost: Optional[int] = None,
+        exact_cost: Optional[int] = None,
+        where: Optional[Callable[[Card], bool]] = None,
+        optional: bool = False,
+        card: Optional[str] = None,
+        **args: Any,
+    ) -> Optional[str]:
+        """Ask ``seat`` to pick a non-empty supply pile that fits the limits.
+
+        Returns ``None`` when no pile fits (or the player declines if
+        ``optional``).
+        """
+        options = []
+        for name, left in self.state.supply.items():
+            if left <= 0:
+                continue
+            c = self.cost(name)
+            if max_cost is not None and c > max_cost:
+                continue
+            if exact_cost is not None and c != exact_cost:
+                continue
+            if where is not None and not where(CARDS[name]):
+                continue
+            options.append(name)
+        if not options:
+            return None
+        if max_cost is not None:
+            args["max_cost"] = max_cost
+        if exact_cost is not None:
+            args["cost"] = exact_cost
+        d = Decision(seat, SUPPLY, prompt, options, 0 if optional else 1, 1, card, args)
+        return self.decide(d)
+
+    def choose_order(
+        self, seat: int, cards: list[str], prompt: str, card: Optional[str] = None
+    ) -> list[str]:
+        """Ask ``seat`` to order ``cards``; the answer lists the top card first."""
+        if len(set(cards)) <= 1:
+            return list(cards)
+        return self.decide(Decision(seat, ORDER, prompt, list(cards), len(cards), len(cards), card))
+
+    # ------------------------------------------------------------------
+    # Events
+
+    def emit(self, type: str, seat: Optional[int] = None, **data: Any) -> None:
+        """Record an event. ``private=True`` hides its cards from other seats."""
+        if self._events is not None:
+            data["type"] = type
+            data["seat"] = seat
+            self._events.append(data)
+
+    # ------------------------------------------------------------------
+    # Card movement primitives
+
+    def _pull(self, seat: int, n: int) -> list[str]:
+        """Take up to ``n`` cards off the top of the deck, top card first.
+
+        Shuffles the discard pile into a new deck only when the deck runs out.
+        """
+        p = self.state.players[seat]
+        deck = p.deck
+        if len(deck) >= n:
+            taken = deck[-n:] if n else []
+            del deck[len(deck) - n :]
+            taken.reverse()
+            return taken
+        taken = deck[::-1]
+        deck.clear()
+        if p.discard:
+            self.shuffle(seat)
+            deck = p.deck
+            rest = n - len(taken)
+            more = deck[-rest:]
+            del deck[len(deck) - len(more) :]
+            more.reverse()
+            taken += more
+        return taken
+
+    def shuffle(self, seat: int) -> None:
+        """Shuffle the discard pile; it becomes the deck (deck must be empty)."""
+        p = self.state.players[seat]
+        p.deck, p.discard = p.discard, p.deck
+        self.state.rng.shuffle(p.deck)
+        self.emit("shuffle", seat)
+
+    def draw(self, seat: int, n: int = 1) -> list[str]:
+        """Draw ``n`` cards (fewer if deck and discard run out)."""
+        p = self.state.players[seat]
+        deck = p.deck
+        if len(deck) >= n:
+            drawn = deck[-n:] if n else []
+            del deck[len(deck) - n :]
+        else:
+            drawn = self._pull(seat, n)
+        p.hand += drawn
+        if self._events is not None and drawn:
+            self.emit("draw", seat, cards=list(drawn), private=True)
+        return drawn
+
+    def reveal_top(self, seat: int, n: int, look: bool = False) -> list[str]:
+        """Take the top ``n`` cards of the deck out to reveal (or look at).
+
+        The caller must put every returned card somewhere.
+        """
+        cards = self._pull(seat, n)
+        if cards:
+            if look:
+                self.emit("look", seat, cards=list(cards), private=True)
+            else:
+                self.emit("reveal", seat, cards=list(cards))
+        return cards
+
+    def reveal_hand(self, seat: int) -> None:
+        self.emit("reveal", seat, cards=list(self.state.players[seat].hand))
+
+    def _remove(self, zone: list[str], cards: Iterable[str]) -> list[str]:
+        moved = []
+        for c in cards:
+            zone.remove(c)
+            moved.append(c)
+        return moved
+
+    def discard_from_hand(self, seat: int, cards: Iterable[str]) -> list[str]:
+        p = self.state.players[seat]
+        moved = self._remove(p.hand, cards)
+        if moved:
+            p.discard += moved
+            self.emit("discard", seat, cards=list(moved))
+        return moved
+
+    def discard_cards(self, seat: int, cards: list[str]) -> None:
+        """Put cards that are already out of every zone onto the discard pile."""
+        if cards:
+            self.state.players[seat].discard += cards
+            self.emit("discard", seat, cards=list(cards))
+
+    def trash_from_hand(self, seat: int, cards: Iterable[str]) -> list[str]:
+        p = self.state.players[seat]
+        moved = self._remove(p.hand, cards)
+        if moved:
+            self.trash_cards(seat, moved)
+        return moved
+
+    def trash_cards(self, seat: int, cards: list[str]) -> None:
+        """Put cards that are already out of every zone into the trash."""
+        if cards:
+            self.state.trash += cards
+            self.emit("trash", seat, cards=list(cards))
+
+    def trash_played(self, seat: int, played: PlayedCard) -> bool:
+        """Trash the card being played, if it is still in play."""
+        p = self.state.players[seat]
+        if played.moved or played.name not in p.in_play:
+            return False
+        played.moved = True
+        p.in_play.remove(played.name)
+        self.trash_cards(seat, [played.name])
+        return True
+
+    def topdeck_from_hand(self, seat: int, cards: Iterable[str], private: bool = True) -> None:
+        p = self.state.players[seat]
+        moved = self._remove(p.hand, cards)
+        if moved:
+            p.deck += moved
+            self.emit("topdeck", seat, cards=list(moved), private=private)
+
+    def topdeck_cards(self, seat: int, cards: list[str], private: bool = True) -> None:
+        """Put loose cards on the deck; the last in ``cards`` ends on top."""
+        if cards:
+            self.state.players[seat].deck += cards
+            self.emit("topdeck", seat, cards=list(cards), private=private)
+
+    def gain(self, seat: int, name: str, to: str = "discard") -> bool:
+        """Gain a card from the supply to ``discard``, ``hand`` or ``deck``.
+
+        :returns: whether a card was gained (False if the pile is empty).
+        """
+        supply = self.state.supply
+        if supply.get(name, 0) <= 0:
+            return False
+        supply[name] -= 1
+        p = self.state.players[seat]
+        if to == "discard":
+            p.discard.append(name)
+        elif to == "hand":
+            p.hand.append(name)
+        elif to == "deck":
+            p.deck.append(name)
+        else:  # pragma: no cover - programming error in a card
+            raise ValueError(f"cannot gain to {to!r}")
+        self.emit("gain", seat, card=name, to=to)
+        return True
+
+    def gain_from_trash(self, seat: int, name: str) -> None:
+        """Gain a card out of the trash to the discard pile (Thief)."""
+        self.state.trash.remove(name)
+        self.state.players[seat].discard.append(name)
+        self.emit("gain", seat, card=name, to="discard", source="trash")
+
+    def buy(self, seat: int, name: str) -> None:
+        """Buy ``name``: spend a Buy and its cost, then gain it."""
+        self._check_buy(name)
+        turn = self.state.turn
+        turn.buys -= 1
+        turn.coins -= self.cost(name)
+        turn.bought = True
+        self.emit("buy", seat, card=name)
+        self.gain(seat, name)
+
+    # ------------------------------------------------------------------
+    # Playing cards
+
+    def plus(
+        self, seat: int, cards: int = 0, actions: int = 0, buys: int = 0, coins: int = 0
+    ) -> None:
+        """The common "+N Cards, +N Actions, +N Buys, +$N" instructions."""
+        if cards:
+            self.draw(seat, cards)
+        turn = self.state.turn
+        turn.actions += actions
+        turn.buys += buys
+        turn.coins += coins
+
+    def play_from_hand(self, seat: int, name: str) -> PlayedCard:
+        """Move a card from hand into play and resolve it (uses no Action)."""
+        p = self.state.players[seat]
+        p.hand.remove(name)
+        p.in_play.append(name)
+        played = PlayedCard(name)
+        self.resolve(seat, played)
+        return played
+
+    def resolve(self, seat: int, played: PlayedCard) -> None:
+        """Carry out the instructions of a card that is (or was) in play."""
+        card = CARDS[played.name]
+        if card.is_action:
+            self.state.turn.actions_played += 1
+        self.emit("play", seat, card=played.name)
+        if card.on_play is not None:
+            card.on_play(self, seat, played)
+
+    def play_treasure(self, seat: int, name: str) -> None:
+        p = self.state.players[seat]
+        p.hand.remove(name)
+        p.in_play.append(name)
+        card = CARDS[name]
+        self.state.turn.coins += card.coins
+        self.emit("play", seat, card=name)
+        if card.on_play is not None:
+            card.on_play(self, seat, PlayedCard(name))
+
+    def play_all_treasures(self, seat: int) -> None:
+        """Play every Treasure in hand; those whose value depends on what is
+        already in play (``Card.late``, e.g. Bank) go last, in hand order."""
+        p = self.state.players[seat]
+        batch: list[str] = []
+        late: list[str] = []
+        rest: list[str] = []
+        coins = 0
+        for name in p.hand:
+            card = CARDS[name]
+            if not card.is_treasure:
+                rest.append(name)
+            elif card.late:
+                late.append(name)
+                rest.append(name)
+            else:
+                batch.append(name)
+                coins += card.coins
+        if batch:
+            self.state.turn.coins += coins
+            p.in_play += batch
+            p.hand = rest
+            self.emit("play", seat, cards=batch)
+            for name in batch:
+                effect = CARDS[name].on_play
+                if effect is not None:
+                    effect(self, seat, PlayedCard(name))
+        for name in late:
+            if name in p.hand:  # an earlier ability may have moved it
+                self.play_treasure(seat, name)
+
+    # ------------------------------------------------------------------
+    # Attacks
+
+    def attack_targets(self, seat: int, attack: str) -> list[int]:
+        """Other seats in turn order that an Attack affects.
+
+        Each may first reveal Reaction cards (Moat) from hand; a reaction that
+        blocks the Attack removes that seat.
+        """
+        victims = []
+        players = self.state.players
+        for other in self.others(seat):
+            blocked = False
+            revealed: set[str] = set()
+            while True:
+                reactions = sorted(
+                    {
+                        c
+                        for c in players[other].hand
+                        if c not in revealed and CARDS[c].on_attack is not None
+                    }
+                )
+                if not reactions:
+                    break
+                chosen = self.choose_cards(
+                    other, reactions, "reaction.reveal", 0, 1, attack
+                )
+                if not chosen:
+                    break
+                name = chosen[0]
+                revealed.add(name)
+                self.emit("react", other, card=name)
+                if CARDS[name].on_attack(self, other, attack):  # type: ignore[misc]
+                    blocked = True
+            if not blocked:
+                victims.append(other)
+        return victims
+
+    # ------------------------------------------------------------------
+    # Turn flow
+
+    def end_turn(self) -> None:
+        """Clean-up, check the end of the game, and start the next turn."""
+        st = self.state
+        turn = st.turn
+        seat = turn.seat
+        p = st.players[seat]
+        p.discard += p.in_play
+        p.discard += p.hand
+        p.in_play = []
+        p.hand = []
+        self.draw(seat, 5)
+        reason = self.end_condition()
+        if reason is not None:
+            st.game_over = True
+            st.end_reason = reason
+            self.emit("game_over", None, reason=reason)
+            return
+        nxt = (seat + 1) % len(st.players)
+        st.turn = Turn(seat=nxt, number=turn.number + 1)
+        st.players[nxt].turns += 1
+        self.emit("turn", nxt, number=turn.number + 1)
+
+    def end_condition(self) -> Optional[str]:
+        """Why the game ends now, or ``None``: ``provinces``, ``colonies``, ``piles``."""
+        supply = self.state.supply
+        if supply.get("Province", 1) == 0:
+            return "provinces"
+        if supply.get("Colony", 1) == 0:
+            return "colonies"
+        limit = 3 if len(self.state.players) <= 4 else 4
+        if self.empty_piles() >= limit:
+            return "piles"
+        return None
+
+    # ------------------------------------------------------------------
+    # Scoring
+
+    def score(self, seat: int) -> int:
+        """Victory points of ``seat`` over all its cards, plus VP tokens."""
+        p = self.state.players[seat]
+        cards = p.all_cards()
+        total = p.vp_tokens
+        counts = Counter(cards)
+        for name, n in counts.items():
+            card = CARDS[name]
+            if card.vp:
+                total += card.vp * n
+            if card.score is not None:
+                total += card.score(cards) * n
+        return total
+
+    def result(self) -> dict[str, Any]:
+        """Scores and winners; winners break ties by fewer turns taken."""
+        players = self.state.players
+        scores = [self.score(s) for s in range(len(players))]
+        best = max(scores)
+        tied = [s for s in range(len(players)) if scores[s] == best]
+        fewest = min(players[s].turns for s in tied)
+        winners = [s for s in tied if players[s].turns == fewest]
+        return {
+            "scores": scores,
+            "turns": [p.turns for p in players],
+            "winners": winners,
+            "tie_break": len(tied) > 1 and len(winners) < len(tied),
+            "end_reason": self.state.end_reason,
+        }

@@ -1,0 +1,105 @@
+"""Setting up a new game: supply piles by player count, starting decks, first player."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Iterable, Optional
+
+from .cards.card import CARDS, get_card
+from .engine import Agent, Game
+from .errors import InvalidSetup, UnknownCard
+from .rng import Rng
+from .state import GameState, Player, Turn
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+
+
+def supply_sizes(players: int, kingdom: Iterable[str], colony: bool = False) -> dict[str, int]:
+    """Pile sizes for a game, basic piles first, then the kingdom by cost and name.
+
+    With 5-6 players a second set of Treasures is added (rules.md 1.2).
+    """
+    sets = 2 if players >= 5 else 1
+    victory = 8 if players == 2 else 12
+    sizes = {"Copper": 60 * sets - 7 * players, "Silver": 40 * sets, "Gold": 30 * sets}
+    if colony:
+        sizes["Platinum"] = 12
+    sizes["Estate"] = victory
+    sizes["Duchy"] = victory
+    sizes["Province"] = {2: 8, 3: 12, 4: 12, 5: 15, 6: 18}[players]
+    if colony:
+        sizes["Colony"] = victory
+    sizes["Curse"] = 10 * (players - 1)
+    for name in sorted(kingdom, key=lambda n: (CARDS[n].cost, n)):
+        sizes[name] = CARDS[name].pile_size(players)
+    return sizes
+
+
+def validate_kingdom(kingdom: Iterable[str]) -> list[str]:
+    """Return the kingdom as a list after checking every name.
+
+    :raises InvalidSetup: on an unknown, basic or repeated card.
+    """
+    names = list(kingdom)
+    seen: set[str] = set()
+    for name in names:
+        try:
+            card = get_card(name)
+        except UnknownCard as e:
+            raise InvalidSetup(e.message) from None
+        if card.basic:
+            raise InvalidSetup(f"{name} is a basic card, not a kingdom card")
+        if name in seen:
+            raise InvalidSetup(f"{name} appears twice in the kingdom")
+        seen.add(name)
+    return names
+
+
+def new_game(
+    players: int | list[str],
+    kingdom: Iterable[str],
+    seed: Optional[int] = None,
+    colony: bool = False,
+    agents: Optional[dict[int, Agent]] = None,
+    record_events: bool = True,
+) -> Game:
+    """Set up a game ready for the first player's first turn.
+
+    :param players: number of players, or their names in seat order.
+    :param kingdom: the kingdom card names (normally 10).
+    :param seed: seed of all randomness; a random one when ``None``.
+    :param colony: add Platinum and Colony piles.
+    :raises InvalidSetup: on a bad player count or kingdom.
+    """
+    names = (
+        [f"Player {i + 1}" for i in range(players)]
+        if isinstance(players, int)
+        else list(players)
+    )
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise InvalidSetup(
+            f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}"
+        )
+    kingdom = validate_kingdom(kingdom)
+    if seed is None:
+        seed = secrets.randbits(64)
+    if not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+        raise InvalidSetup("seed must be an integer in 0..2**64-1")
+    rng = Rng(seed)
+    supply = supply_sizes(len(names), kingdom, colony)
+    seats = []
+    for name in names:
+        deck = ["Copper"] * 7 + ["Estate"] * 3
+        rng.shuffle(deck)
+        seats.append(Player(name, hand=deck[-5:], deck=deck[:-5]))
+    first = rng.below(len(names))
+    seats[first].turns = 1
+    state = GameState(
+        players=seats,
+        supply=supply,
+        kingdom=sorted(kingdom, key=lambda n: (CARDS[n].cost, n)),
+        rng=rng,
+        turn=Turn(seat=first),
+    )
+    return Game(state, agents, record_events)

@@ -1,0 +1,139 @@
+"""``dominion-sim``: play many games between bots and print the figures.
+
+Example::
+
+    dominion-sim --bots big-money smithy-big-money --games 1000 --seed 7 --json
+
+The interface is stable; other tools script it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from typing import Any, Optional, Sequence
+
+from .bots import BOTS, make_bot
+from .cards.card import CARDS
+from .errors import DominionError
+from .rng import Rng
+from .setup import new_game
+
+MAX_TURNS = 1000  # a safety net: no sensible game between bots is this long
+
+
+def random_kingdom(rng: Rng, size: int = 10, editions: Optional[set[str]] = None) -> list[str]:
+    """``size`` distinct kingdom cards drawn uniformly from the catalog."""
+    pool = sorted(
+        n for n, c in CARDS.items()
+        if not c.basic and (editions is None or set(c.editions) & editions)
+    )
+    rng.shuffle(pool)
+    return sorted(pool[:size])
+
+
+def play_game(bot_names: Sequence[str], kingdom: Sequence[str], seed: int) -> dict[str, Any]:
+    """Play one game to the end; return its result with the turn count."""
+    bots = {i: make_bot(n) for i, n in enumerate(bot_names)}
+    game = new_game(len(bots), kingdom, seed=seed, agents=bots, record_events=False)
+    st = game.state
+    while not st.game_over:
+        if st.turn.number > MAX_TURNS:
+            return {"winners": [], "end_reason": "turn_limit", "turns": st.turn.number}
+        seat = st.turn.seat
+        game.apply(seat, bots[seat].command(game, seat))
+        st = game.state
+    result = game.result()
+    result["turns"] = st.turn.number
+    return result
+
+
+def simulate(
+    bot_names: Sequence[str], games: int, seed: int, kingdom: Optional[Sequence[str]] = None
+) -> dict[str, Any]:
+    """Play ``games`` games and aggregate the figures ``dominion-sim`` prints.
+
+    Seats rotate between games so no bot always goes first. With no
+    ``kingdom`` every game draws a random one from the seed.
+    """
+    rng = Rng(seed)
+    n = len(bot_names)
+    wins = [0.0] * n
+    ties = 0
+    turns = 0
+    reasons: Counter[str] = Counter()
+    start = time.perf_counter()
+    for g in range(games):
+        shift = g % n
+        order = [bot_names[(i + shift) % n] for i in range(n)]
+        k = list(kingdom) if kingdom else random_kingdom(rng)
+        res = play_game(order, k, rng.word() << 32 | rng.word())
+        turns += res["turns"]
+        reasons[res["end_reason"]] += 1
+        winners = [(w - shift) % n for w in res["winners"]]  # back to --bots order
+        if len(winners) > 1:
+            ties += 1
+        for w in winners:
+            wins[w] += 1 / len(winners)
+    seconds = time.perf_counter() - start
+    return {
+        "games": games,
+        "bots": list(bot_names),
+        "seconds": round(seconds, 3),
+        "games_per_second": round(games / seconds, 1) if seconds else None,
+        "avg_turns": round(turns / games / n, 2) if games else 0,
+        "wins": [round(w, 2) for w in wins],
+        "win_rates": [round(w / games, 4) if games else 0 for w in wins],
+        "ties": ties,
+        "end_reasons": dict(reasons),
+    }
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="dominion-sim", description="Play Dominion games between bots."
+    )
+    parser.add_argument("--bots", nargs="+", required=True, choices=sorted(BOTS),
+                        help="one bot per seat (2-6)")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--kingdom", default=None,
+                        help="comma-separated card names, or 'random' (default: "
+                             "Smithy-friendly first-game kingdom)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    if not 2 <= len(args.bots) <= 6:
+        parser.error("--bots needs 2 to 6 names")
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    if not 0 <= args.seed < 1 << 64:
+        parser.error("--seed must be in 0..2**64-1")
+    if args.kingdom == "random":
+        kingdom = None
+    elif args.kingdom:
+        kingdom = [k.strip() for k in args.kingdom.split(",") if k.strip()]
+    else:
+        from .presets import preset
+
+        kingdom = preset("First Game")
+    try:
+        out = simulate(args.bots, args.games, args.seed, kingdom)
+    except DominionError as e:
+        parser.error(e.message)
+    if args.json:
+        print(json.dumps(out))
+        return 0
+    print(f"{out['games']} games in {out['seconds']} s ({out['games_per_second']} games/s)")
+    print(f"average turns per player: {out['avg_turns']}")
+    for name, w, r in zip(out["bots"], out["wins"], out["win_rates"]):
+        print(f"  {name:<20} wins {w:>8} ({r:.1%})")
+    print(f"  ties {out['ties']}")
+    print("end reasons: " + ", ".join(f"{k} {v}" for k, v in sorted(out["end_reasons"].items())))
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

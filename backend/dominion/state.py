@@ -1,0 +1,151 @@
+"""The game state as plain data: players, supply, trash, turn, random generator.
+
+Everything the rules need lives here and round-trips through :meth:`to_dict` /
+:meth:`from_dict`. Cards are their English names. A player's deck is a list
+whose *end* is the top card, so drawing is a cheap slice from the end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from .rng import Rng
+
+ACTION_PHASE = "action"
+BUY_PHASE = "buy"
+PHASES = (ACTION_PHASE, BUY_PHASE)
+
+
+@dataclass(slots=True)
+class Player:
+    """One seat's cards and counters."""
+
+    name: str
+    hand: list[str] = field(default_factory=list)
+    deck: list[str] = field(default_factory=list)  # top card last
+    discard: list[str] = field(default_factory=list)  # top card last
+    in_play: list[str] = field(default_factory=list)
+    set_aside: list[str] = field(default_factory=list)
+    vp_tokens: int = 0
+    turns: int = 0
+
+    def all_cards(self) -> list[str]:
+        """Every card the player owns, wherever it is."""
+        return self.hand + self.deck + self.discard + self.in_play + self.set_aside
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "hand": list(self.hand),
+            "deck": list(self.deck),
+            "discard": list(self.discard),
+            "in_play": list(self.in_play),
+            "set_aside": list(self.set_aside),
+            "vp_tokens": self.vp_tokens,
+            "turns": self.turns,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Player":
+        return cls(
+            d["name"],
+            list(d["hand"]),
+            list(d["deck"]),
+            list(d["discard"]),
+            list(d["in_play"]),
+            list(d["set_aside"]),
+            d["vp_tokens"],
+            d["turns"],
+        )
+
+
+@dataclass(slots=True)
+class Turn:
+    """Counters of the turn in progress; reset at the start of each turn.
+
+    ``effects`` holds "this turn" modifiers that outlive the card that made
+    them (cost reductions, Merchant bonuses, ...), as ``[name, value]`` pairs.
+    """
+
+    seat: int = 0
+    number: int = 1  # 1-based count of turns taken in the game so far
+    phase: str = ACTION_PHASE
+    actions: int = 1
+    buys: int = 1
+    coins: int = 0
+    bought: bool = False  # a card was bought: no more Treasures this turn
+    actions_played: int = 0
+    silver_played: bool = False
+    effects: dict[str, int] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "number": self.number,
+            "phase": self.phase,
+            "actions": self.actions,
+            "buys": self.buys,
+            "coins": self.coins,
+            "bought": self.bought,
+            "actions_played": self.actions_played,
+            "silver_played": self.silver_played,
+            "effects": dict(self.effects),
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Turn":
+        return cls(
+            d["seat"],
+            d["number"],
+            d["phase"],
+            d["actions"],
+            d["buys"],
+            d["coins"],
+            d["bought"],
+            d["actions_played"],
+            d["silver_played"],
+            dict(d["effects"]),
+        )
+
+
+@dataclass(slots=True)
+class GameState:
+    """The complete state of a game between commands."""
+
+    players: list[Player]
+    supply: dict[str, int]  # pile name -> cards left, in display order
+    kingdom: list[str]
+    rng: Rng
+    trash: list[str] = field(default_factory=list)
+    turn: Turn = field(default_factory=Turn)
+    edition: str = "2"
+    game_over: bool = False
+    end_reason: Optional[str] = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "players": [p.to_dict() for p in self.players],
+            "supply": [[k, v] for k, v in self.supply.items()],
+            "kingdom": list(self.kingdom),
+            "rng": self.rng.to_dict(),
+            "trash": list(self.trash),
+            "turn": self.turn.to_dict(),
+            "edition": self.edition,
+            "game_over": self.game_over,
+            "end_reason": self.end_reason,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "GameState":
+        return cls(
+            [Player.from_dict(p) for p in d["players"]],
+            {k: v for k, v in d["supply"]},
+            list(d["kingdom"]),
+            Rng.from_dict(d["rng"]),
+            list(d["trash"]),
+            Turn.from_dict(d["turn"]),
+            d["edition"],
+            d["game_over"],
+            d["end_reason"],
+        )

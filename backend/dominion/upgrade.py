@@ -1,0 +1,35 @@
+"""Upgrades of stored games from older ``schema_version`` values.
+
+Each step takes the saved dict of version N and returns version N+1, so a game
+stored years ago still loads. Version 1 is the first, so there are no steps yet.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .errors import InvalidState
+
+#: ``STEPS[n]`` turns a version-``n`` dict into a version-``n + 1`` dict.
+STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+def upgrade(data: dict[str, Any]) -> dict[str, Any]:
+    """Return ``data`` upgraded to the current schema version.
+
+    :raises InvalidState: if the version is missing or newer than this engine.
+    """
+    from .engine import SCHEMA_VERSION
+
+    version = data.get("schema_version") if isinstance(data, dict) else None
+    if not isinstance(version, int) or version < 1:
+        raise InvalidState("saved game has no valid schema_version")
+    if version > SCHEMA_VERSION:
+        raise InvalidState(
+            f"saved game has schema_version {version}; this engine reads up to {SCHEMA_VERSION}"
+        )
+    while version < SCHEMA_VERSION:
+        data = STEPS[version](data)
+        version += 1
+        data["schema_version"] = version
+    return data

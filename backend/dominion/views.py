@@ -1,0 +1,95 @@
+"""Per-seat views: what one seat (or a spectator) may see of a game.
+
+A view never holds another seat's hand, the order of any deck, the random
+generator's state, or a decision addressed to someone else beyond who must act.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Optional
+
+from .cards.card import CARDS
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .engine import Event, Game
+
+
+def render_event(event: "Event", viewer: Optional[int]) -> "Event":
+    """An event as ``viewer`` may see it (``None`` = spectator).
+
+    Private events keep their cards for their own seat only; the others see
+    how many cards were involved.
+    """
+    if not event.get("private"):
+        return {k: v for k, v in event.items() if k != "private"}
+    if viewer is not None and event.get("seat") == viewer:
+        return {k: v for k, v in event.items() if k != "private"}
+    out = {k: v for k, v in event.items() if k not in ("private", "cards")}
+    out["count"] = len(event.get("cards", ()))
+    return out
+
+
+def view(game: "Game", seat: Optional[int] = None) -> dict[str, Any]:
+    """The view of ``seat`` (``None`` for a spectator) as JSON-compatible data."""
+    st = game.state
+    turn = st.turn
+    players = []
+    for i, p in enumerate(st.players):
+        entry: dict[str, Any] = {
+            "seat": i,
+            "name": p.name,
+            "hand_count": len(p.hand),
+            "deck_count": len(p.deck),
+            "discard_count": len(p.discard),
+            "discard_top": p.discard[-1] if p.discard else None,
+            "in_play": list(p.in_play),
+            "set_aside": list(p.set_aside),
+            "vp_tokens": p.vp_tokens,
+            "turns": p.turns,
+        }
+        if i == seat:
+            entry["hand"] = list(p.hand)
+        players.append(entry)
+    pending = game.pending
+    out: dict[str, Any] = {
+        "seat": seat,
+        "players": players,
+        "supply": [
+            {"card": name, "count": left, "cost": game.cost(name)}
+            for name, left in st.supply.items()
+        ],
+        "kingdom": list(st.kingdom),
+        "trash": list(st.trash),
+        "turn": {
+            "seat": turn.seat,
+            "number": turn.number,
+            "phase": turn.phase,
+            "actions": turn.actions,
+            "buys": turn.buys,
+            "coins": turn.coins,
+        },
+        "awaiting": game.awaiting(),
+        "waiting_for": (
+            {"seat": pending.seat, "prompt": pending.prompt, "card": pending.card}
+            if pending is not None
+            else None
+        ),
+        "decision": (
+            pending.to_dict() if pending is not None and pending.seat == seat else None
+        ),
+        "legal": game.legal_commands(seat) if seat is not None else [],
+        "game_over": st.game_over,
+        "result": None,
+    }
+    if st.game_over:
+        result = game.result()
+        result["decks"] = [_deck_summary(p.all_cards()) for p in st.players]
+        out["result"] = result
+    return out
+
+
+def _deck_summary(cards: list[str]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for c in sorted(cards, key=lambda n: (-CARDS[n].cost, n)):
+        counts[c] = counts.get(c, 0) + 1
+    return counts
