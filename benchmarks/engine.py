@@ -1,0 +1,75 @@
+"""Engine benchmark: simulation speed, state size and command latency.
+
+Run: ``python3 benchmarks/engine.py [--games 2000]``. Prints the figures the
+engine issue asks for; it asserts nothing (figures vary by machine).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "backend"))
+
+from dominion import EndPhase, Game, new_game  # noqa: E402
+from dominion.bots import GenericBot, act  # noqa: E402
+from dominion.presets import preset  # noqa: E402
+from dominion.sim import simulate  # noqa: E402
+
+
+def mid_game(players: int = 4, turns: int = 40, seed: int = 11) -> Game:
+    """A game between generic bots, stopped after ``turns`` turns."""
+    kingdom = preset("First Game")
+    bot = GenericBot()
+    game = new_game(players, kingdom, seed=seed, agents={i: bot for i in range(players)})
+    while game.state.turn.number <= turns and not game.state.game_over:
+        act(game, bot, game.state.turn.seat)
+    return game
+
+
+def command_latency(samples: int = 2000) -> tuple[float, float, int]:
+    """Median and p99 of load + apply one command + dump, in ms; and JSON size."""
+    game = mid_game()
+    text = game.to_json()
+    seat = game.state.turn.seat
+    times = []
+    for _ in range(samples):
+        t0 = time.perf_counter()
+        g = Game.from_json(text)
+        g.apply(seat, EndPhase())
+        g.to_json()
+        times.append(time.perf_counter() - t0)
+    times.sort()
+    return statistics.median(times) * 1e3, times[int(len(times) * 0.99)] * 1e3, len(text)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=2000)
+    args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
+    kingdom = preset("First Game")
+
+    bm = simulate(["big-money", "big-money"], args.games, seed=1, kingdom=kingdom)
+    print(f"Big Money mirror, 2 players: {bm['games_per_second']:.0f} games/s "
+          f"({args.games} games in {bm['seconds']:.2f} s, one core)")
+    print(f"  average turns per player: {bm['avg_turns']} (expected 17-18)")
+
+    sm = simulate(["smithy-big-money", "big-money"], args.games, seed=2, kingdom=kingdom)
+    rate = sm["wins"][0] / args.games
+    decided = args.games - sm["ties"]
+    print(f"Smithy Big Money vs Big Money: {rate:.1%} of games won (ties split); "
+          f"{(sm['wins'][0] - sm['ties'] / 2) / decided:.1%} of decided games")
+
+    median, p99, size = command_latency()
+    print(f"4-player mid-game state: {size} bytes of JSON")
+    print(f"  load + apply one command + dump: median {median:.3f} ms, p99 {p99:.3f} ms")
+
+
+if __name__ == "__main__":
+    main()
