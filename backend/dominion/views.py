@@ -14,19 +14,65 @@ if TYPE_CHECKING:  # pragma: no cover
     from .engine import Event, Game
 
 
-def render_event(event: "Event", viewer: Optional[int]) -> "Event":
-    """An event as ``viewer`` may see it (``None`` = spectator).
+def render_event(event: "Event", viewer: Optional[int], names: Optional[list[str]] = None) -> "Event":
+    """An event as ``viewer`` may see it (``None`` = spectator), with an English ``text``.
 
     Private events keep their cards for their own seat only; the others see
-    how many cards were involved.
+    how many cards were involved. ``names`` are the players' names by seat.
     """
-    if not event.get("private"):
-        return {k: v for k, v in event.items() if k != "private"}
-    if viewer is not None and event.get("seat") == viewer:
-        return {k: v for k, v in event.items() if k != "private"}
-    out = {k: v for k, v in event.items() if k not in ("private", "cards")}
-    out["count"] = len(event.get("cards", ()))
+    out = {k: v for k, v in event.items() if k != "private"}
+    if event.get("private") and (viewer is None or event.get("seat") != viewer):
+        out["count"] = len(out.pop("cards", ()))
+    out["text"] = describe(out, viewer, names)
     return out
+
+
+_VERBS = {
+    "draw": "drew", "discard": "discarded", "trash": "trashed", "reveal": "revealed",
+    "look": "looked at", "topdeck": "put onto their deck", "set_aside": "set aside",
+}
+
+
+def describe(event: "Event", viewer: Optional[int], names: Optional[list[str]] = None) -> str:
+    """One English sentence for an already rendered event."""
+    seat = event.get("seat")
+    if seat is None:
+        who = ""
+    elif seat == viewer:
+        who = "You"
+    else:
+        who = names[seat] if names and seat < len(names) else f"Player {seat + 1}"
+    kind = event["type"]
+    if "cards" in event:
+        cards = ", ".join(event["cards"]) or "nothing"
+    else:
+        n = event.get("count", 0)
+        cards = f"{n} card" + ("" if n == 1 else "s")
+    if kind in _VERBS:
+        verb = _VERBS[kind]
+        if kind == "topdeck" and seat == viewer:
+            verb = "put onto your deck"
+        return f"{who} {verb} {cards}."
+    if kind == "play":
+        return f"{who} played {event.get('card') or cards}."
+    if kind == "buy":
+        return f"{who} bought {event['card']}."
+    if kind == "gain":
+        where = {"hand": " to hand", "deck": " onto the deck"}.get(event.get("to"), "")
+        source = " from the trash" if event.get("source") == "trash" else ""
+        return f"{who} gained {event['card']}{source}{where}."
+    if kind == "react":
+        return f"{who} revealed {event['card']} in reaction."
+    if kind == "shuffle":
+        return f"{who} shuffled."
+    if kind == "deck_to_discard":
+        return f"{who} put their deck ({event['count']} cards) into the discard pile."
+    if kind == "turn":
+        whose = "your" if seat == viewer else f"{who}'s"
+        return f"Turn {event['number']}: {whose} turn."
+    if kind == "game_over":
+        return f"The game is over ({event['reason']})."
+    return f"{who} {kind}."
 
 
 def view(game: "Game", seat: Optional[int] = None) -> dict[str, Any]:
