@@ -589,6 +589,7 @@ class Game:
         if len(deck) >= n:
             drawn = deck[-n:] if n else []
             del deck[len(deck) - n :]
+            drawn.reverse()  # top card first, as _pull returns them
         else:
             drawn = self._pull(seat, n)
         p.hand += drawn
