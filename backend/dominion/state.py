@@ -119,7 +119,6 @@ class GameState:
     rng: Rng
     trash: list[str] = field(default_factory=list)
     turn: Turn = field(default_factory=Turn)
-    edition: str = "2"
     game_over: bool = False
     end_reason: Optional[str] = None
 
@@ -131,7 +130,6 @@ class GameState:
             "rng": self.rng.to_dict(),
             "trash": list(self.trash),
             "turn": self.turn.to_dict(),
-            "edition": self.edition,
             "game_over": self.game_over,
             "end_reason": self.end_reason,
         }
@@ -145,7 +143,6 @@ class GameState:
             Rng.from_dict(d["rng"]),
             list(d["trash"]),
             Turn.from_dict(d["turn"]),
-            d["edition"],
             d["game_over"],
             d["end_reason"],
         )
