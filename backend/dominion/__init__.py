@@ -16,6 +16,9 @@ from .commands import Answer, Buy, Command, EndPhase, Play, PlayTreasures, parse
 from .decisions import Decision, validate_answer
 from .engine import SCHEMA_VERSION, Game, PlayedCard
 from .errors import DominionError, IllegalCommand, InvalidSetup, InvalidState, UnknownCard
+from .i18n import SUPPORTED_LANGS, UnsupportedLanguage, card_name, catalog, english_name
+from .presets import Preset, get_preset, preset, presets
+from .randomizer import Kingdom, Unsatisfiable, decide_colony, randomize
 from .setup import new_game, supply_sizes
 from .state import GameState, Player, Turn
 
@@ -25,6 +28,9 @@ __all__ = [
     "Decision", "validate_answer",
     "SCHEMA_VERSION", "Game", "PlayedCard",
     "DominionError", "IllegalCommand", "InvalidSetup", "InvalidState", "UnknownCard",
+    "SUPPORTED_LANGS", "UnsupportedLanguage", "card_name", "catalog", "english_name",
+    "Preset", "get_preset", "preset", "presets",
+    "Kingdom", "Unsatisfiable", "decide_colony", "randomize",
     "new_game", "supply_sizes",
     "GameState", "Player", "Turn",
 ]

@@ -1,0 +1,387 @@
+"""The seeded kingdom randomizer and the Platinum/Colony rule."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from itertools import combinations
+from typing import Iterator
+
+import pytest
+
+from dominion import CARDS, DominionError, Unsatisfiable, decide_colony, new_game, randomize
+from dominion.cards.card import ACTION, ATTACK, DRAW, PLUS_BUY, REACTION, TRASHING, VILLAGE, define
+from dominion.randomizer import Kingdom
+from dominion.rng import Rng
+
+SEEDS = range(120)
+ALL_TAGS = ["village", "plus-buy", "trashing", "draw"]
+
+
+def kingdom_pool(editions=("1", "2"), sets=("base",)) -> set[str]:
+    return {
+        c.name for c in CARDS.values()
+        if not c.basic and c.set in sets and set(c.editions) & set(editions)
+    }
+
+
+@contextmanager
+def extra_cards(*cards: tuple) -> Iterator[list[str]]:
+    """Register fake kingdom cards (name, cost, set, types, tags); remove them afterwards."""
+    added: list[str] = []
+    try:
+        for name, cost, set_, types, tags in cards:
+            define(name, cost, types, set_, ("1", "2"), "Test card.", tags=tags)
+            added.append(name)
+        yield added
+    finally:
+        for name in added:
+            CARDS.pop(name, None)
+
+
+def fake_prosperity(n: int) -> list[tuple]:
+    return [(f"Fake Prosperity {i}", 2 + i % 5, "prosperity", [ACTION], []) for i in range(n)]
+
+
+def band_count(cards, low, high=None) -> int:
+    return sum(low <= CARDS[c].cost and (high is None or CARDS[c].cost <= high) for c in cards)
+
+
+# --- tags ------------------------------------------------------------------
+
+def test_base_card_tags_after_review():
+    tagged = {tag: sorted(n for n, c in CARDS.items() if c.set == "base" and tag in c.tags)
+              for tag in (VILLAGE, PLUS_BUY, TRASHING, DRAW)}
+    assert tagged == {
+        VILLAGE: ["Festival", "Village"],
+        PLUS_BUY: ["Council Room", "Festival", "Market", "Woodcutter"],
+        # Cellar only cycles; Mine and Feast do not thin the deck; Thief trashes others' cards.
+        TRASHING: ["Chapel", "Moneylender", "Remodel", "Sentry"],
+        DRAW: ["Council Room", "Laboratory", "Library", "Moat", "Smithy", "Witch"],
+    }
+
+
+# --- basics and determinism ------------------------------------------------
+
+def test_same_parameters_and_seed_give_the_same_kingdom():
+    params = dict(require=["village", "draw"], reaction_if_attack=True,
+                  cost_spread={"2-3": 2, "5+": 2}, ban=["Chapel"])
+    for seed in (0, 1, 99, 2**64 - 1):
+        assert randomize(seed=seed, **params) == randomize(seed=seed, **params)
+    kingdoms = {randomize(seed=s).cards for s in range(20)}
+    assert len(kingdoms) > 15  # different seeds, different kingdoms
+
+
+def test_result_shape_and_text():
+    k = randomize(seed=42)
+    assert isinstance(k, Kingdom)
+    assert len(k.cards) == 10 and len(set(k.cards)) == 10
+    assert list(k.cards) == sorted(k.cards)
+    assert set(k.cards) <= kingdom_pool()
+    assert k.as_text == ", ".join(k.cards)
+    assert k.seed == 42
+    assert k.colony is False and k.colony_odds == 0.0 and k.colony_reason == "no-prosperity"
+    assert k.method == "sampled"
+    assert k.sets == ("base",)
+    d = k.to_dict()
+    assert d["cards"] == list(k.cards) and d["as_text"] == k.as_text and d["seed"] == 42
+    game = new_game(2, k.cards, seed=k.seed)  # the kingdom sets up a game
+    assert sorted(game.state.kingdom) == list(k.cards)
+
+
+def test_missing_seed_is_chosen_and_reported():
+    k = randomize()
+    assert 0 <= k.seed < 2**64
+    assert randomize(seed=k.seed) == k
+
+
+def test_count():
+    for n in (1, 5, 12):
+        k = randomize(seed=3, count=n)
+        assert len(set(k.cards)) == n
+
+
+# --- constraints honoured over many seeds ------------------------------------
+
+@pytest.mark.parametrize("edition", ["1", "2"])
+def test_editions(edition):
+    pool = kingdom_pool(editions=(edition,))
+    seen: set[str] = set()
+    for seed in SEEDS:
+        k = randomize(seed=seed, editions=[edition])
+        assert set(k.cards) <= pool
+        seen |= set(k.cards)
+    assert seen == pool  # every eligible card does get drawn
+    assert randomize(seed=1, editions=[int(edition)]) == randomize(seed=1, editions=[edition])
+
+
+def test_include_and_ban():
+    include = ["Witch", "Chapel"]
+    ban = ["Village", "Smithy", "Market", "Cellar"]
+    for seed in SEEDS:
+        k = randomize(seed=seed, include=include, ban=ban)
+        assert set(include) <= set(k.cards)
+        assert not set(ban) & set(k.cards)
+    # Includes may come from outside the chosen editions.
+    k = randomize(seed=5, editions=["2"], include=["Adventurer"])
+    assert "Adventurer" in k.cards
+    # Banning a declared card that is not implemented (or is) is allowed.
+    randomize(seed=5, ban=["Nobles", "Torturer"])
+
+
+@pytest.mark.parametrize("tag", ALL_TAGS)
+def test_each_requirement(tag):
+    for seed in SEEDS:
+        k = randomize(seed=seed, require=[tag])
+        assert any(tag in CARDS[c].tags for c in k.cards), (seed, k.cards)
+
+
+def test_all_requirements_together_and_without_them_some_kingdoms_lack_them():
+    for seed in SEEDS:
+        k = randomize(seed=seed, require=ALL_TAGS, editions=["2"])
+        for tag in ALL_TAGS:
+            assert any(tag in CARDS[c].tags for c in k.cards), (seed, tag)
+    plain = [randomize(seed=s, editions=["2"]).cards for s in SEEDS]
+    assert any(not any("village" in CARDS[c].tags for c in ks) for ks in plain)
+
+
+def test_reaction_if_attack():
+    reactions_seen = 0
+    for seed in SEEDS:
+        k = randomize(seed=seed, reaction_if_attack=True)
+        if any(CARDS[c].is_attack for c in k.cards):
+            assert "Moat" in k.cards, (seed, k.cards)
+            reactions_seen += 1
+    assert reactions_seen > 50
+    # The rule does something: without it, some kingdoms have an Attack and no Moat.
+    plain = [randomize(seed=s).cards for s in SEEDS]
+    assert any(any(CARDS[c].is_attack for c in ks) and "Moat" not in ks for ks in plain)
+    # With no Reaction in the pool the rule has nothing to add.
+    k = randomize(seed=1, reaction_if_attack=True, ban=["Moat"], include=["Witch"])
+    assert "Witch" in k.cards and "Moat" not in k.cards
+
+
+def test_cost_spread():
+    spread = {"2-3": 3, "4": 3, "5+": 3}
+    for seed in SEEDS:
+        k = randomize(seed=seed, cost_spread=spread)
+        assert band_count(k.cards, 2, 3) >= 3
+        assert band_count(k.cards, 4, 4) >= 3
+        assert band_count(k.cards, 5) >= 3
+
+
+def test_everything_at_once_and_the_constructive_fallback():
+    params = dict(editions=["2"], require=ALL_TAGS, reaction_if_attack=True,
+                  cost_spread={"2-3": 4, "5+": 5}, include=["Bandit"], ban=["Chapel"])
+    for attempts in (200, 0):  # 0 attempts forces the constructive search
+        methods = set()
+        for seed in range(40):
+            k = randomize(seed=seed, max_attempts=attempts, **params)
+            methods.add(k.method)
+            cards = k.cards
+            assert "Bandit" in cards and "Chapel" not in cards
+            assert set(cards) <= kingdom_pool(editions=("2",))
+            for tag in ALL_TAGS:
+                assert any(tag in CARDS[c].tags for c in cards)
+            assert "Moat" in cards  # Bandit is an Attack
+            assert band_count(cards, 2, 3) >= 4 and band_count(cards, 5) >= 5
+        if attempts == 0:
+            assert methods == {"constructed"}
+
+
+def _brute_force_feasible(pool, include, count, require, bands, reaction) -> bool:
+    free = [c for c in pool if c not in include]
+    for extra in combinations(free, count - len(include)):
+        cards = [CARDS[c] for c in list(include) + list(extra)]
+        if not all(any(t in c.tags for c in cards) for t in require):
+            continue
+        if not all(sum(lo <= c.cost and (hi is None or c.cost <= hi) for c in cards) >= m
+                   for lo, hi, m in bands):
+            continue
+        if (reaction and any(c.is_attack for c in cards) and not any(c.is_reaction for c in cards)
+                and any(CARDS[c].is_reaction for c in pool)):
+            continue
+        return True
+    return False
+
+
+SMALL_POOLS = [
+    ["Cellar", "Moat", "Village", "Militia", "Smithy", "Witch", "Festival", "Chapel"],
+    ["Workshop", "Bureaucrat", "Gardens", "Throne Room", "Mine", "Market", "Moat"],
+    ["Village", "Festival", "Remodel", "Library", "Bandit", "Artisan", "Vassal"],
+]
+SMALL_REQUIRE = [[], ["village"], ["trashing", "draw"], ["plus-buy", "village"]]
+SMALL_SPREADS = [{}, {"2-3": 2, "5+": 2}, {"4": 2}, {"5+": 3}, {"2-3": 1, "4": 1, "6+": 1},
+                 {"2-4": 3, "4-5": 3}]
+
+
+def test_search_agrees_with_brute_force_on_small_pools():
+    outcomes = {"sampled": 0, "constructed": 0, "proven": 0, "prechecked": 0}
+    case = 0
+    for keep in SMALL_POOLS:
+        ban = [c for c in kingdom_pool() if c not in keep]
+        for require in SMALL_REQUIRE:
+            for spread in SMALL_SPREADS:
+                for count in (4, 5):
+                    case += 1
+                    bands = []
+                    for label, m in spread.items():
+                        lo, _, hi = label.partition("-")
+                        bands.append((int(lo.rstrip("+")),
+                                      None if lo.endswith("+") else int(hi or lo), m))
+                    feasible = _brute_force_feasible(keep, [], count, require, bands, True)
+                    try:
+                        k = randomize(seed=case, ban=ban, count=count, require=require,
+                                      cost_spread=spread, reaction_if_attack=True,
+                                      max_attempts=case % 3)  # often 0: the search builds it
+                    except Unsatisfiable as e:
+                        assert not feasible, (keep, require, spread, count)
+                        proven = "together with" in e.message
+                        outcomes["proven" if proven else "prechecked"] += 1
+                    else:
+                        assert feasible, (keep, require, spread, count)
+                        assert set(k.cards) <= set(keep) and len(k.cards) == count
+                        assert _brute_force_feasible(list(k.cards), [], count, require, bands,
+                                                     True)
+                        outcomes[k.method] += 1
+    assert all(n > 0 for n in outcomes.values()), outcomes
+
+
+# --- unsatisfiable -----------------------------------------------------------
+
+@pytest.mark.parametrize(
+    "params,constraint",
+    [
+        (dict(include=["Village", "Smithy", "Witch"], count=2), "include"),
+        (dict(include=["Village"], ban=["Village"]), "include"),
+        (dict(include=["No Such Card"]), "include"),
+        (dict(include=["Copper"]), "include"),
+        (dict(ban=["No Such Card"]), "ban"),
+        (dict(sets=["seaside"]), "sets"),
+        (dict(sets=[]), "sets"),
+        (dict(editions=["3"]), "editions"),
+        (dict(count=0), "count"),
+        (dict(seed=-1), "seed"),
+        (dict(seed=2**64), "seed"),
+        (dict(require=["cantrip"]), "require:cantrip"),
+        (dict(ban=["Village", "Festival"], require=["village"]), "require:village"),
+        (dict(editions=["1"], ban=["Chapel", "Moneylender", "Remodel"], require=["trashing"]),
+         "require:trashing"),
+        (dict(cost_spread={"7+": 1}), "cost:7+"),
+        (dict(cost_spread={"2-3": 6, "4": 5}), "cost:4"),
+        (dict(cost_spread={"5-4": 1}), "cost:5-4"),
+        (dict(cost_spread={"cheap": 1}), "cost:cheap"),
+        (dict(cost_spread={"4": -1}), "cost:4"),
+        (dict(cost_spread={"2+": 11}), "cost:2+"),
+        (dict(editions=["1"], count=26), "pool"),
+        (dict(include=["Witch", "Militia", "Cellar", "Chapel", "Village", "Smithy", "Market",
+                       "Mine", "Library", "Festival"], reaction_if_attack=True), "reaction"),
+        # Each is possible alone; together the only village (cost 3) leaves 9 slots for 5+.
+        (dict(ban=["Festival"], require=["village"], cost_spread={"5+": 10}), "cost:5+"),
+    ],
+)
+def test_unsatisfiable(params, constraint):
+    params.setdefault("seed", 1)
+    with pytest.raises(Unsatisfiable) as e:
+        randomize(**params)
+    err = e.value
+    assert isinstance(err, DominionError)
+    assert err.code == "unsatisfiable"
+    assert err.constraint == constraint
+    assert err.to_dict()["constraint"] == constraint
+    assert err.message
+
+
+def test_pool_too_small_after_bans_and_unimplemented_include():
+    pool = sorted(kingdom_pool())
+    with pytest.raises(Unsatisfiable) as e:
+        randomize(seed=1, ban=pool[:-9])
+    assert e.value.constraint == "pool" and "9 in the pool" in e.value.message
+    # A declared card that is not implemented cannot be included.
+    chapel = CARDS.pop("Chapel")
+    try:
+        with pytest.raises(Unsatisfiable) as e:
+            randomize(seed=1, include=["Chapel"])
+        assert "not implemented" in e.value.message
+        randomize(seed=1, ban=["Chapel"])  # but it can be banned
+    finally:
+        CARDS["Chapel"] = chapel
+
+
+# --- pool growth ---------------------------------------------------------------
+
+def test_registered_cards_join_the_pool():
+    pool = sorted(kingdom_pool())
+    ban = pool[:-9]  # leaves 9 cards: one short of a kingdom
+    with pytest.raises(Unsatisfiable):
+        randomize(seed=1, ban=ban)
+    with extra_cards(("Fake Growth", 4, "base", [ACTION], [VILLAGE])):
+        k = randomize(seed=1, ban=ban)
+        assert "Fake Growth" in k.cards
+        drawn = sum("Fake Growth" in randomize(seed=s).cards for s in range(60))
+        assert 5 < drawn < 40  # drawable, about 10 times in 33
+        k = randomize(seed=2, ban=["Village", "Festival"], require=["village"])
+        assert "Fake Growth" in k.cards  # the only village left
+    assert all("Fake Growth" not in randomize(seed=s).cards for s in range(30))
+    with pytest.raises(Unsatisfiable):
+        randomize(seed=1, include=["Fake Growth"])
+
+
+def test_a_new_reaction_can_answer_attacks():
+    with extra_cards(("Fake Reaction", 3, "base", [ACTION, REACTION], []),
+                     ("Fake Attack", 5, "base", [ACTION, ATTACK], [])):
+        k = randomize(seed=4, ban=["Moat"], include=["Fake Attack"], reaction_if_attack=True)
+        assert "Fake Reaction" in k.cards
+
+
+# --- Platinum / Colony -----------------------------------------------------------
+
+def test_colony_all_prosperity_and_no_prosperity():
+    with extra_cards(*fake_prosperity(12)):
+        for seed in range(10):
+            k = randomize(seed=seed, sets=["prosperity"])
+            assert all(CARDS[c].set == "prosperity" for c in k.cards)
+            assert (k.colony, k.colony_odds, k.colony_reason) == (True, 1.0, "all-prosperity")
+            assert k.sets == ("prosperity",)
+        k = randomize(seed=1, sets=["base"])
+        assert (k.colony, k.colony_odds, k.colony_reason) == (False, 0.0, "no-prosperity")
+        game = new_game(2, randomize(seed=3, sets=["prosperity"]).cards, colony=True)
+        assert game.state.supply["Colony"] == 8 and game.state.supply["Platinum"] == 12
+
+
+def test_colony_mixed_kingdom_uses_the_prosperity_share():
+    with extra_cards(*fake_prosperity(3)) as fakes:
+        outcomes = []
+        for seed in range(400):
+            k = randomize(seed=seed, sets=["base"], include=fakes)
+            assert k.colony_odds == pytest.approx(0.3)
+            assert k.colony_reason == "random"
+            assert k.sets == ("base", "prosperity")
+            outcomes.append(k.colony)
+        share = sum(outcomes) / len(outcomes)
+        assert 0.22 < share < 0.38  # 3 of 10 cards: p = 0.3
+        # Odds follow the mix of the drawn kingdom.
+        k = randomize(seed=9, sets=["base", "prosperity"], count=10)
+        expected = sum(CARDS[c].set == "prosperity" for c in k.cards) / 10
+        assert k.colony_odds == pytest.approx(expected)
+
+
+def test_colony_can_be_forced():
+    with extra_cards(*fake_prosperity(12)) as fakes:
+        k = randomize(seed=1, sets=["prosperity"], colony=False)
+        assert (k.colony, k.colony_odds, k.colony_reason) == (False, 1.0, "forced")
+        k = randomize(seed=1, sets=["base"], colony=True)
+        assert (k.colony, k.colony_odds, k.colony_reason) == (True, 0.0, "forced")
+        # Forcing does not change the cards drawn.
+        assert randomize(seed=7, include=fakes[:2], colony=True).cards == \
+            randomize(seed=7, include=fakes[:2]).cards
+
+
+def test_decide_colony_directly():
+    with extra_cards(*fake_prosperity(1)) as (fake,):
+        results = {decide_colony(["Village", fake], Rng(s))[0] for s in range(30)}
+        assert results == {True, False}
+        assert decide_colony(["Village", fake], Rng(1))[1:] == (0.5, "random")
+        rng = Rng(5)
+        assert decide_colony([fake], rng) == (True, 1.0, "all-prosperity")
+        assert decide_colony(["Village"], rng) == (False, 0.0, "no-prosperity")
+        assert rng == Rng(5)  # the clear cases draw nothing
