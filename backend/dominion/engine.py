@@ -17,6 +17,7 @@ is deterministic, and effects of any nesting depth need no special code.
 
 from __future__ import annotations
 
+import copy
 import json
 from collections import Counter
 from dataclasses import dataclass
@@ -120,11 +121,11 @@ class Game:
         s = self.suspended
         return {
             "schema_version": SCHEMA_VERSION,
-            "state": s.snapshot,
+            "state": copy.deepcopy(s.snapshot),  # callers may mutate what they get
             "suspended": {
                 "seat": s.seat,
-                "command": s.command,
-                "tape": list(s.tape),
+                "command": dict(s.command),
+                "tape": copy.deepcopy(s.tape),
                 "emitted": s.emitted,
             },
         }
@@ -154,8 +155,9 @@ class Game:
             game = cls(state, agents, record_events)
             sus = data["suspended"]
             if sus is not None:
-                game._resume(
-                    data["state"], sus["seat"], sus["command"], list(sus["tape"])
+                game._resume(  # copies: the caller may mutate ``data`` later
+                    copy.deepcopy(data["state"]), sus["seat"], sus["command"],
+                    copy.deepcopy(sus["tape"]),
                 )
                 if game.suspended is None:
                     raise InvalidState("stored decision no longer pending")
@@ -389,6 +391,8 @@ class Game:
                 raise _illegal(
                     "no Treasures may be played after buying", "treasure_after_buy"
                 )
+            if not any(CARDS[c].is_treasure for c in st.players[seat].hand):
+                raise _illegal("no Treasures in hand", "no_treasures")
         elif isinstance(cmd, Buy):
             self._check_buy(cmd.card)
 

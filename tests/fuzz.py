@@ -1,0 +1,733 @@
+"""A random-play fuzzer for the rules engine, with invariant checks after every step.
+
+Each game gets its own seeded :class:`random.Random`: a random kingdom from every
+non-basic card in :data:`dominion.CARDS`, 2-6 players, sometimes Colony, often
+smaller supply piles and a few random supply cards moved into the starting
+decks (so games end sooner and dear cards get played; see :func:`fuzz_game`).
+Whoever :meth:`Game.awaiting` names picks a random entry of
+:meth:`Game.legal_commands`; an open decision gets a random *valid* answer built
+from the :class:`Decision` alone. After every step :func:`_check_step` verifies
+
+(a) cards are conserved, name by name (players' zones + supply + trash), and
+    turn counters stay sane;
+(b) the JSON round trip is exact, an open decision and the partial state
+    included, and saved data shares nothing mutable with the game;
+(c) no view or rendered event shows a seat what it may not see;
+(d) the chosen command gives the same events and state on a copy loaded from
+    JSON; legal commands are accepted (on copies) and illegal ones are
+    rejected with :class:`IllegalCommand` leaving the game unchanged --
+    every candidate command in the thorough mode, a random few in the quick
+    mode;
+(e) the game ends within :data:`TURN_CAP` turns.
+
+Run it by hand for many games::
+
+    python3 tests/fuzz.py --games 3000 [--seed 0] [--quick]
+
+Failures raise :class:`FuzzFailure`, whose message names the game seed, so a
+single game can be re-run with ``fuzz_game(seed)``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Optional
+
+if __name__ == "__main__":  # pragma: no cover - the CLI needs the engine on the path
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "backend"))
+
+from dominion import CARDS, Decision, Game, IllegalCommand, new_game  # noqa: E402
+from dominion.decisions import CARDS as CHOOSE_CARDS  # noqa: E402
+from dominion.decisions import KINDS, OPTION, ORDER, SUPPLY  # noqa: E402
+from dominion.state import ACTION_PHASE, PHASES  # noqa: E402
+from dominion.views import render_event  # noqa: E402
+
+#: A game still running after this many turns (all seats together) fails.
+TURN_CAP = 400
+
+#: Every kingdom card the engine knows.
+KINGDOM_POOL = sorted(n for n, c in CARDS.items() if not c.basic)
+
+#: Keys that must never appear anywhere in a view (hidden information).
+FORBIDDEN_VIEW_KEYS = frozenset({"deck", "rng", "seed", "counter", "snapshot", "tape"})
+
+_FORBIDDEN_KEY = re.compile(r'"(%s)": ' % "|".join(sorted(FORBIDDEN_VIEW_KEYS)))
+
+#: Event types whose cards only their own seat may see.
+ALWAYS_PRIVATE = frozenset({"draw", "look"})
+
+#: Names that are no card at all.
+NOT_CARDS = ("Xyzzy", "", "copper", "Province ", "Throne room", "None")
+
+#: Malformed commands, each rejected with code ``bad_command``.
+MALFORMED: tuple[Any, ...] = (
+    None, 42, "end_phase", [], ["play", "Copper"], {}, {"type": "dance"},
+    {"type": "play"}, {"type": "buy"}, {"type": "play", "card": None},
+    {"type": "buy", "card": 3}, {"type": "play", "card": ["Copper"]},
+    {"type": "answer"}, {"type": None}, {"card": "Copper"},
+)
+
+
+class FuzzFailure(AssertionError):
+    """An invariant broke; the message says which game, step and check."""
+
+
+@dataclass
+class Stats:
+    """What the fuzzer did, for the CLI summary."""
+
+    games: int = 0
+    steps: int = 0
+    turns: int = 0
+    decisions: int = 0
+    legal_checked: int = 0
+    illegal_checked: int = 0
+    end_reasons: Counter = field(default_factory=Counter)
+    prompts: Counter = field(default_factory=Counter)
+    played: Counter = field(default_factory=Counter)
+    max_turns: int = 0
+
+    def add(self, other: "Stats") -> None:
+        self.games += other.games
+        self.steps += other.steps
+        self.turns += other.turns
+        self.decisions += other.decisions
+        self.legal_checked += other.legal_checked
+        self.illegal_checked += other.illegal_checked
+        self.end_reasons.update(other.end_reasons)
+        self.prompts.update(other.prompts)
+        self.played.update(other.played)
+        self.max_turns = max(self.max_turns, other.max_turns)
+
+
+# ----------------------------------------------------------------------
+# Answers
+
+
+def random_answer(rng: random.Random, d: Decision) -> Any:
+    """A uniformly chosen legal answer to ``d``, built from the decision alone."""
+    if d.kind == CHOOSE_CARDS:
+        k = rng.randint(d.min, d.max)
+        picked = rng.sample(range(len(d.options)), k)
+        return [d.options[i] for i in picked]  # any order is legal
+    if d.kind == OPTION:
+        return rng.choice(d.options)
+    if d.kind == SUPPLY:
+        if d.min == 0 and rng.random() < 0.25:
+            return None
+        return rng.choice(d.options)
+    if d.kind == ORDER:
+        order = list(d.options)
+        rng.shuffle(order)
+        return order
+    raise FuzzFailure(f"unknown decision kind {d.kind!r}")
+
+
+def invalid_answers(d: Decision, supply: Iterable[str]) -> list[Any]:
+    """Answers that ``d`` must reject (code ``invalid_answer``)."""
+    opts = list(d.options)
+    out: list[Any] = [{"answer": opts}, 7]
+    if d.kind in (CHOOSE_CARDS, ORDER):
+        out += ["Copper", None, [1], [opts[0], None], ["Xyzzy"]]
+        out.append(opts + [opts[0]])  # one copy more than offered
+        missing = next((c for c in CARDS if c not in opts), None)
+        if missing is not None:
+            out.append(opts[:-1] + [missing])
+        if d.kind == ORDER:
+            out.append(opts[:-1])
+        else:
+            if d.min > 0:
+                out.append([])
+            if d.max < len(opts):
+                out.append(opts[: d.max + 1])
+    elif d.kind == OPTION:
+        out += ["maybe", None, [opts[0]], opts[0].upper() + "!"]
+    elif d.kind == SUPPLY:
+        out += ["Xyzzy", [opts[0]], opts[0].lower()]
+        out += [p for p in supply if p not in opts][:2]
+        if d.min > 0:
+            out.append(None)
+    return out
+
+
+# ----------------------------------------------------------------------
+# Invariants
+
+
+def card_counts(state: dict[str, Any]) -> Counter:
+    """Every card of a stored state (``GameState.to_dict()``), by name."""
+    counts: Counter = Counter()
+    for p in state["players"]:
+        for zone in ("hand", "deck", "discard", "in_play", "set_aside"):
+            counts.update(p[zone])
+    counts.update(state["trash"])
+    for name, left in state["supply"]:
+        if left < 0:
+            raise FuzzFailure(f"supply pile {name} has {left} cards")
+        counts[name] += left
+    return counts
+
+
+def check_conservation(game: Game, initial: Counter, now: Optional["_Snapshot"] = None) -> None:
+    """(a) The stored state holds exactly the initial cards; the live state no more.
+
+    While a decision is open the live state is the command's partial state, in
+    which revealed cards (Sentry, Thief...) may be held outside every zone, so
+    it may hold fewer cards but never a card that was not there.
+
+    :param now: the game's current dicts, if already taken.
+    """
+    now = now or _Snapshot(game)
+    stored = card_counts(now.stored["state"])
+    if stored != initial:
+        raise FuzzFailure(f"cards not conserved: {_diff(initial, stored)}")
+    live = card_counts(now.live)
+    if game.suspended is None:
+        if live != stored:
+            raise FuzzFailure(f"live state differs from stored: {_diff(stored, live)}")
+    elif live - initial:
+        raise FuzzFailure(f"partial state created cards: {dict(live - initial)}")
+
+
+def check_turn(game: Game) -> None:
+    """Counters stay sane and nothing lingers between commands.
+
+    Between commands (no decision open) only the seat whose turn it is has
+    cards in play, nobody has set-aside cards (Library discards them), and the
+    seats' turn counters add up to the turn number.
+    """
+    st = game.state
+    turn = st.turn
+    if min(turn.actions, turn.buys, turn.coins) < 0 or turn.phase not in PHASES:
+        raise FuzzFailure(f"bad turn counters {turn}")
+    if sum(p.turns for p in st.players) != turn.number:
+        raise FuzzFailure(f"players' turns {[p.turns for p in st.players]} != turn {turn.number}")
+    if game.suspended is None:
+        for seat, p in enumerate(st.players):
+            if p.set_aside:
+                raise FuzzFailure(f"seat {seat} keeps set-aside cards {p.set_aside}")
+            if p.in_play and (seat != turn.seat or st.game_over):
+                raise FuzzFailure(f"seat {seat} has cards in play out of turn: {p.in_play}")
+
+
+def check_event_accounting(
+    before: dict[str, Any], after: dict[str, Any], events: list[dict[str, Any]]
+) -> None:
+    """Events tell the truth about public piles: between two states with no
+    open decision, the supply lost exactly the cards of ``gain`` events and
+    the trash changed by exactly the ``trash`` events and gains from it.
+    """
+    gained: Counter = Counter()
+    from_trash: Counter = Counter()
+    trashed: Counter = Counter()
+    for e in events:
+        if e["type"] == "gain":
+            (from_trash if e.get("source") == "trash" else gained)[e["card"]] += 1
+        elif e["type"] == "trash":
+            trashed.update(e["cards"])
+    supply_before = dict(before["supply"])
+    taken = Counter({c: n - dict(after["supply"])[c] for c, n in supply_before.items()})
+    if +taken != gained or any(n < 0 for n in taken.values()):
+        raise FuzzFailure(f"supply lost {dict(taken)} but gain events say {dict(gained)}")
+    expected = Counter(before["trash"]) + trashed
+    expected.subtract(from_trash)
+    if +expected != Counter(after["trash"]) or any(v < 0 for v in expected.values()):
+        raise FuzzFailure(
+            f"trash is {sorted(after['trash'])}, events say {sorted((+expected).elements())}"
+        )
+
+
+def _diff(want: Counter, got: Counter) -> str:
+    return f"missing {dict(want - got)}, extra {dict(got - want)}"
+
+
+def check_round_trip(
+    game: Game, now: Optional["_Snapshot"] = None, scribble: bool = True
+) -> str:
+    """(b) ``from_json(to_json())`` rebuilds the same game, decision and partial state.
+
+    :param now: the game's current dicts, if already taken.
+    :param scribble: also check that saved data shares nothing mutable with
+        the game (costly; the fuzzer does it while a decision is open, where
+        the game holds saved data, and on a sample of other steps).
+    :returns: the JSON text, for loading copies.
+    """
+    now = now or _Snapshot(game)
+    text = game.to_json()
+    loaded = Game.from_json(text)
+    if loaded.to_dict() != now.stored:
+        raise FuzzFailure("Game.from_json(g.to_json()) != g")
+    if loaded.to_json() != text:
+        raise FuzzFailure("to_json() differs after a round trip")
+    if loaded.pending != game.pending:
+        raise FuzzFailure(f"pending differs: {loaded.pending} != {game.pending}")
+    if loaded.state.to_dict() != now.live:
+        raise FuzzFailure("the replayed partial state differs from the live one")
+    if loaded.awaiting() != game.awaiting():
+        raise FuzzFailure("awaiting() differs after a round trip")
+    if not scribble:
+        return text
+    # Saved data is the caller's: scribbling on it must not reach the game.
+    out = game.to_dict()
+    _scribble(out)
+    source = json.loads(text)
+    again = Game.from_dict(source)
+    _scribble(source)
+    if game.to_json() != text or again.to_json() != text:
+        raise FuzzFailure("to_dict()/from_dict() share mutable data with the caller")
+    return text
+
+
+def _scribble(data: Any) -> None:
+    """Change every list and dict inside ``data`` in place."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(v for v in item.values() if isinstance(v, (dict, list)))
+            item["scribbled"] = True
+        elif isinstance(item, list):
+            stack.extend(v for v in item if isinstance(v, (dict, list)))
+            item.append("scribbled")
+
+
+def check_view(game: Game, seat: Optional[int]) -> None:
+    """(c) The view of ``seat`` (``None``: spectator) hides what it must."""
+    v = game.view(seat)
+    # A JSON key is a string followed by ": "; no value can be, so a regex on
+    # the text finds a hidden key at any depth (much faster than walking).
+    leaked = _FORBIDDEN_KEY.findall(json.dumps(v))
+    if leaked:
+        raise FuzzFailure(f"view of seat {seat} has hidden keys {sorted(set(leaked))}")
+    players = game.state.players
+    if len(v["players"]) != len(players):
+        raise FuzzFailure("view lists the wrong number of players")
+    for entry, p in zip(v["players"], players):
+        if entry["hand_count"] != len(p.hand) or entry["deck_count"] != len(p.deck):
+            raise FuzzFailure(f"view of seat {seat}: wrong counts for seat {entry['seat']}")
+        if entry["seat"] == seat:
+            if entry.get("hand") != p.hand:
+                raise FuzzFailure(f"seat {seat} does not see its own hand")
+        elif "hand" in entry:
+            raise FuzzFailure(f"seat {seat} sees the hand of seat {entry['seat']}")
+    pending = game.pending
+    if pending is not None and pending.seat == seat:
+        if v["decision"] != pending.to_dict():
+            raise FuzzFailure(f"seat {seat} does not see its own decision")
+    elif v["decision"] is not None:
+        raise FuzzFailure(f"seat {seat} sees a decision addressed to another seat")
+    if seat is None and v["legal"]:
+        raise FuzzFailure("a spectator is offered commands")
+    if seat is not None and seat not in game.awaiting() and v["legal"]:
+        raise FuzzFailure(f"seat {seat} is offered commands out of turn")
+
+
+def check_events(events: list[dict[str, Any]], seats: int) -> None:
+    """(c) Rendered events show private cards to their own seat only."""
+    json.dumps(events)
+    for e in events:
+        if e["type"] in ALWAYS_PRIVATE and not e.get("private"):
+            raise FuzzFailure(f"{e['type']} event is not private: {e}")
+        for viewer in [None, *range(seats)]:
+            r = render_event(e, viewer)
+            if "private" in r:
+                raise FuzzFailure("a rendered event still carries its 'private' flag")
+            own = viewer is not None and viewer == e.get("seat")
+            if e.get("private") and not own:
+                if "cards" in r or r.get("count") != len(e.get("cards", ())):
+                    raise FuzzFailure(f"private event leaks to seat {viewer}: {r}")
+                text = str(r.get("text", ""))
+                if any(c in text for c in e.get("cards", ())):
+                    raise FuzzFailure(f"private event's text leaks to seat {viewer}: {r}")
+            elif r.get("cards") != e.get("cards"):
+                raise FuzzFailure(f"seat {viewer} misses the cards of {e}")
+
+
+def check_decision(game: Game, d: Decision) -> None:
+    """An open decision is well formed: a client can answer it without rules."""
+    n = len(game.state.players)
+    if d.kind not in KINDS or not 0 <= d.seat < n or not d.options:
+        raise FuzzFailure(f"malformed decision {d}")
+    if d.kind == CHOOSE_CARDS and not 0 <= d.min <= d.max <= len(d.options):
+        raise FuzzFailure(f"cards decision with bad bounds {d}")
+    if d.kind == ORDER and not d.min == d.max == len(d.options):
+        raise FuzzFailure(f"order decision with bad bounds {d}")
+    if d.kind in (CHOOSE_CARDS, ORDER) and any(o not in CARDS for o in d.options):
+        raise FuzzFailure(f"decision offers unknown cards {d}")
+    if d.kind == SUPPLY and any(game.state.supply.get(o, 0) <= 0 for o in d.options):
+        raise FuzzFailure(f"supply decision offers an empty or missing pile {d}")
+    if d.kind == OPTION and len(set(d.options)) != len(d.options):
+        raise FuzzFailure(f"option decision repeats an option {d}")
+    json.dumps(d.to_dict())
+
+
+class _Snapshot:
+    """What a rejected command must leave untouched."""
+
+    def __init__(self, game: Game) -> None:
+        self.stored = game.to_dict()
+        self.live = game.state.to_dict()
+        self.suspended = game.suspended
+        self.pending = None if game.pending is None else game.pending.to_dict()
+
+    def unchanged(self, game: Game, full: bool = False) -> bool:
+        """Cheap check of the live state and decision; ``full`` adds the stored game."""
+        pending = None if game.pending is None else game.pending.to_dict()
+        return (
+            game.suspended is self.suspended
+            and pending == self.pending
+            and game.state.to_dict() == self.live
+            and (not full or game.to_dict() == self.stored)
+        )
+
+
+def _expect_rejected(
+    game: Game, seat: int, command: Any, codes: Optional[set[str]], before: _Snapshot
+) -> None:
+    try:
+        game.apply(seat, command)
+    except IllegalCommand as e:
+        if codes is not None and e.code not in codes:
+            raise FuzzFailure(
+                f"seat {seat} {command!r}: code {e.code!r}, expected one of {sorted(codes)}"
+            ) from None
+        if not isinstance(e.code, str) or not e.message:
+            raise FuzzFailure(f"IllegalCommand without code or message: {e!r}") from None
+    else:
+        raise FuzzFailure(f"illegal command accepted: seat {seat} {command!r}")
+    if not before.unchanged(game):
+        raise FuzzFailure(f"a rejected command changed the game: seat {seat} {command!r}")
+
+
+def illegal_commands(game: Game, rng: random.Random) -> list[tuple[int, Any, Optional[set[str]]]]:
+    """A sample of commands that must be rejected: (seat, command, expected codes)."""
+    st = game.state
+    n = len(st.players)
+    out: list[tuple[int, Any, Optional[set[str]]]] = []
+    actor = game.awaiting()[0] if game.awaiting() else st.turn.seat
+    out += [(actor, m, {"bad_command"}) for m in rng.sample(MALFORMED, 3)]
+    if st.game_over:
+        out += [(actor, {"type": "end_phase"}, {"game_over"})]
+        return out
+    wrong = [s for s in range(-1, n + 1) if s != actor]
+    pending = game.pending
+    if pending is not None:
+        cmd = rng.choice([{"type": "end_phase"}, {"type": "play_treasures"},
+                          {"type": "buy", "card": "Copper"}])
+        out.append((actor, cmd, {"decision_pending"}))
+        out.append((rng.choice(wrong), {"type": "answer", "answer": random_answer(rng, pending)},
+                    {"not_your_decision"}))
+        bad = invalid_answers(pending, st.supply)
+        for a in rng.sample(bad, min(3, len(bad))):
+            out.append((actor, {"type": "answer", "answer": a}, {"invalid_answer"}))
+        return out
+    turn = st.turn
+    hand = st.players[actor].hand
+    out.append((rng.choice(wrong), {"type": "end_phase"}, {"not_your_turn"}))
+    out.append((actor, {"type": "answer", "answer": []}, {"no_decision"}))
+    out.append((actor, {"type": rng.choice(["play", "buy"]), "card": rng.choice(NOT_CARDS)},
+                {"unknown_card"}))
+    absent = [c for c in CARDS if c not in st.supply]
+    if absent:
+        out.append((actor, {"type": "buy", "card": rng.choice(absent)}, {"not_in_supply"}))
+    too_dear = [c for c, left in st.supply.items() if left > 0 and game.cost(c) > turn.coins]
+    if too_dear:
+        codes = {"cannot_afford"} if turn.buys > 0 else {"no_buys"}
+        out.append((actor, {"type": "buy", "card": rng.choice(too_dear)}, codes))
+    empty = [c for c, left in st.supply.items() if left == 0]
+    if empty:
+        codes = {"pile_empty"} if turn.buys > 0 else {"no_buys"}
+        out.append((actor, {"type": "buy", "card": rng.choice(empty)}, codes))
+    if turn.buys == 0:
+        out.append((actor, {"type": "buy", "card": "Copper"}, {"no_buys", "pile_empty"}))
+    not_held = [c for c in CARDS if c not in hand]
+    out.append((actor, {"type": "play", "card": rng.choice(not_held)}, {"card_not_in_hand"}))
+    for name in set(hand):
+        card = CARDS[name]
+        if not card.is_action and not card.is_treasure:
+            out.append((actor, {"type": "play", "card": name}, {"not_playable"}))
+        elif card.is_action and turn.phase != ACTION_PHASE:
+            out.append((actor, {"type": "play", "card": name}, {"wrong_phase"}))
+        elif card.is_action and turn.actions <= 0:
+            out.append((actor, {"type": "play", "card": name}, {"no_actions"}))
+        elif card.is_treasure and turn.bought:
+            out.append((actor, {"type": "play", "card": name}, {"treasure_after_buy"}))
+    if turn.bought:
+        out.append((actor, {"type": "play_treasures"}, {"treasure_after_buy"}))
+    elif not any(CARDS[c].is_treasure for c in st.players[actor].hand):
+        out.append((actor, {"type": "play_treasures"}, {"no_treasures"}))
+    return out
+
+
+def candidate_commands(game: Game, seat: int) -> list[dict[str, Any]]:
+    """Every turn command that could make sense for ``seat``: legal or not."""
+    st = game.state
+    out = [{"type": "play", "card": c} for c in dict.fromkeys(st.players[seat].hand)]
+    out += [{"type": "buy", "card": c} for c in st.supply]
+    out += [{"type": "play_treasures"}, {"type": "end_phase"}]
+    return out
+
+
+def _apply_copy(text: str, seat: int, command: Any) -> tuple[Game, list[dict[str, Any]]]:
+    copy = Game.from_json(text)
+    try:
+        events = copy.apply(seat, command)
+    except IllegalCommand as e:
+        raise FuzzFailure(f"legal command rejected ({e.code}): seat {seat} {command!r}") from None
+    return copy, events
+
+
+# ----------------------------------------------------------------------
+# Playing
+
+
+def random_setup(rng: random.Random) -> tuple[int, list[str], bool, int]:
+    """Players, kingdom, Colony flag and pile divisor for one game."""
+    players = rng.randint(2, 6)
+    kingdom = rng.sample(KINGDOM_POOL, min(10, len(KINGDOM_POOL)))
+    return players, kingdom, rng.random() < 0.2, rng.choice((1, 2, 3, 3, 4))
+
+
+def enrich_decks(game: Game, rng: random.Random, most: int = 6) -> None:
+    """Move up to ``most`` random supply cards into each starting deck.
+
+    Random play seldom reaches $6, so without help the dearer kingdom cards
+    would hardly ever be played. The cards leave the supply, so the total is
+    unchanged; they go to random places in the deck (never the hand, which
+    was dealt already).
+    """
+    supply = game.state.supply
+    for p in game.state.players:
+        for _ in range(rng.randint(0, most)):
+            piles = [n for n, left in supply.items() if left > 0 and n != "Curse"]
+            name = rng.choice(piles)
+            supply[name] -= 1
+            p.deck.insert(rng.randint(0, len(p.deck)), name)
+
+
+def shrink_piles(game: Game, divisor: int) -> None:
+    """Divide every supply pile (keeping at least one card) before play starts.
+
+    Random play empties full piles only after ~150 turns; smaller piles end
+    games sooner and reach empty piles, Poacher and end-game rules more often.
+    """
+    supply = game.state.supply
+    for name in supply:
+        supply[name] = max(1, supply[name] // divisor)
+
+
+def choose_command(rng: random.Random, legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """A random legal command, mostly weighted towards progress.
+
+    Uniform play rarely reaches $5 and games drag on for hundreds of turns;
+    favouring Treasures, Actions and dear buys plays more cards in fewer
+    steps. One step in four stays uniform so odd sequences still happen.
+    """
+    if rng.random() < 0.25:
+        return rng.choice(legal)
+    weights = []
+    for c in legal:
+        kind = c["type"]
+        if kind == "play_treasures":
+            weights.append(6.0)
+        elif kind == "play":
+            weights.append(4.0 if CARDS[c["card"]].is_action else 0.5)
+        elif kind == "buy":
+            weights.append(1.0 + CARDS[c["card"]].cost ** 2)
+        else:
+            weights.append(1.0)
+    return rng.choices(legal, weights)[0]
+
+
+def fuzz_game(seed: int, thorough: bool = True, turn_cap: int = TURN_CAP) -> Stats:
+    """Play one random game from ``seed``, checking every invariant after every step.
+
+    :param thorough: apply every legal command on a copy and try every
+        illegal play/buy; otherwise a random few of each per step.
+    :raises FuzzFailure: (naming ``seed``) when an invariant breaks.
+    """
+    rng = random.Random(seed)
+    players, kingdom, colony, divisor = random_setup(rng)
+    stats = Stats(games=1)
+    step = 0
+    try:
+        game = new_game(players, kingdom, seed=rng.getrandbits(64), colony=colony)
+        shrink_piles(game, divisor)
+        enrich_decks(game, rng)
+        initial = card_counts(game.to_dict()["state"])
+        text = _check_step(game, initial, [], rng, stats, thorough)
+        settled = game.state.to_dict()  # the last state with no open decision
+        since: list[dict[str, Any]] = []  # events since then
+        while not game.state.game_over:
+            if game.state.turn.number > turn_cap:
+                raise FuzzFailure(f"no end after {turn_cap} turns")
+            step += 1
+            events = _random_step(game, text, rng, stats)
+            text = _check_step(game, initial, events, rng, stats, thorough)
+            since += events
+            if game.suspended is None:
+                now = game.state.to_dict()
+                check_event_accounting(settled, now, since)
+                settled, since = now, []
+        stats.steps = step
+        stats.turns = game.state.turn.number
+        stats.max_turns = stats.turns
+        stats.end_reasons[game.state.end_reason] += 1
+        if game.legal_commands(game.state.turn.seat) or game.awaiting():
+            raise FuzzFailure("a finished game still offers commands")
+        result = game.result()
+        if not result["winners"] or len(result["scores"]) != players:
+            raise FuzzFailure(f"bad result {result}")
+    except FuzzFailure as e:
+        raise FuzzFailure(
+            f"seed {seed} ({players} players, kingdom {kingdom}, colony {colony}, "
+            f"piles / {divisor}), "
+            f"step {step}: {e}"
+        ) from e
+    except Exception as e:  # an engine crash is a failure too; keep the seed
+        raise FuzzFailure(
+            f"seed {seed} ({players} players, kingdom {kingdom}, colony {colony}, "
+            f"piles / {divisor}), "
+            f"step {step}: {type(e).__name__}: {e}"
+        ) from e
+    return stats
+
+
+def _random_step(
+    game: Game, text: str, rng: random.Random, stats: Stats
+) -> list[dict[str, Any]]:
+    """Pick a random legal move for the awaited seat; play it on a copy loaded
+    from ``text`` (the game's JSON) and on the game, and check both give the
+    same events and state."""
+    seat = game.awaiting()[0]
+    legal = game.legal_commands(seat)
+    if not legal:
+        raise FuzzFailure(f"seat {seat} is awaited but has no legal command")
+    pending = game.pending
+    if pending is not None:
+        stats.decisions += 1
+        stats.prompts[pending.prompt] += 1
+        command: dict[str, Any] = {"type": "answer", "answer": random_answer(rng, pending)}
+    else:
+        command = choose_command(rng, legal)
+        if command["type"] == "play":
+            stats.played[command["card"]] += 1
+    copy, copy_events = _apply_copy(text, seat, command)
+    events = game.apply(seat, command)
+    if events != copy_events:
+        raise FuzzFailure(f"a JSON copy gave other events for {command!r}")
+    if copy != game or copy.pending != game.pending:
+        raise FuzzFailure(f"a JSON copy reached another state with {command!r}")
+    return events
+
+
+def _check_step(
+    game: Game, initial: Counter, events: list[dict[str, Any]],
+    rng: random.Random, stats: Stats, thorough: bool,
+) -> str:
+    """Check every invariant after a step; return the game's JSON text."""
+    n = len(game.state.players)
+    before = _Snapshot(game)  # rejected commands must leave all of it as is
+    check_conservation(game, initial, before)
+    check_turn(game)
+    scribble = game.suspended is not None or rng.random() < 0.1
+    text = check_round_trip(game, before, scribble)
+    check_events(events, n)
+    for seat in [None, *range(n)]:
+        check_view(game, seat)
+    awaiting = game.awaiting()
+    for seat in range(n):
+        if seat not in awaiting and game.legal_commands(seat):
+            raise FuzzFailure(f"seat {seat} has legal commands but is not awaited")
+    if game.pending is not None:
+        check_decision(game, game.pending)
+        if game.legal_commands(game.pending.seat) != [
+            {"type": "answer", "decision": game.pending.to_dict()}
+        ]:
+            raise FuzzFailure("legal_commands of the deciding seat is not its decision")
+    # (d) legal commands are accepted, everything else is rejected unchanged.
+    if awaiting:
+        seat = awaiting[0]
+        if game.pending is not None:
+            for _ in range(2 if thorough else 1):
+                answer = random_answer(rng, game.pending)
+                _apply_copy(text, seat, {"type": "answer", "answer": answer})
+                stats.legal_checked += 1
+        else:
+            legal = game.legal_commands(seat)
+            keys = [json.dumps(c, sort_keys=True) for c in legal]
+            if len(set(keys)) != len(keys):
+                raise FuzzFailure(f"legal_commands repeats a command: {legal}")
+            candidates = candidate_commands(game, seat)
+            if not thorough:
+                candidates = rng.sample(candidates, min(3, len(candidates)))
+            for c in candidates:
+                if c in legal:
+                    _apply_copy(text, seat, c)
+                    stats.legal_checked += 1
+                else:
+                    _expect_rejected(game, seat, c, None, before)
+                    stats.illegal_checked += 1
+            if not all(c in candidate_commands(game, seat) for c in legal):
+                raise FuzzFailure(f"legal_commands lists an impossible command: {legal}")
+    illegal = illegal_commands(game, rng)
+    if not thorough:
+        illegal = rng.sample(illegal, min(4, len(illegal)))
+    for seat, cmd, codes in illegal:
+        _expect_rejected(game, seat, cmd, codes, before)
+        stats.illegal_checked += 1
+    if not before.unchanged(game, full=True):
+        raise FuzzFailure("rejected commands changed the stored game")
+    return text
+
+
+def run(games: int, seed: int = 0, thorough: bool = True) -> Stats:
+    """Fuzz ``games`` games with seeds ``seed``, ``seed + 1``, ...
+
+    :raises FuzzFailure: at the first broken invariant.
+    """
+    total = Stats()
+    for i in range(games):
+        total.add(fuzz_game(seed + i, thorough))
+    return total
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    parser = argparse.ArgumentParser(description="Fuzz the Dominion engine with random play.")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    parser.add_argument("--quick", action="store_true",
+                        help="sample the legal/illegal command checks instead of trying all")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    try:
+        stats = run(args.games, args.seed, thorough=not args.quick)
+    except FuzzFailure as e:
+        print(f"FAILED: {e}", file=sys.stderr)
+        return 1
+    seconds = time.perf_counter() - start
+    print(f"{stats.games} games, {stats.steps} steps, {stats.decisions} decisions "
+          f"in {seconds:.1f} s: all invariants held")
+    print(f"turns per game: avg {stats.turns / max(stats.games, 1):.1f}, max {stats.max_turns}")
+    print(f"legal commands applied on copies: {stats.legal_checked}; "
+          f"illegal commands rejected: {stats.illegal_checked}")
+    print("end reasons: " + ", ".join(f"{k} {v}" for k, v in sorted(stats.end_reasons.items())))
+    actions = [c for c in KINGDOM_POOL if CARDS[c].is_action]
+    unplayed = [c for c in actions if c not in stats.played]
+    print(f"cards played: {len(actions) - len(unplayed)}/{len(actions)} kingdom Actions"
+          + (f" (never: {', '.join(unplayed)})" if unplayed else ""))
+    print(f"decision prompts seen: {len(stats.prompts)}: "
+          + ", ".join(f"{k} {v}" for k, v in sorted(stats.prompts.items())))
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
