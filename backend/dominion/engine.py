@@ -702,8 +702,7 @@ class Game:
         self.emit("gain", seat, card=name, to="discard", source="trash")
 
     def buy(self, seat: int, name: str) -> None:
-        """Buy ``name``: spend a Buy and its cost, then gain it."""
-        self._check_buy(name)
+        """Buy ``name`` (already checked legal): spend a Buy and its cost, then gain it."""
         turn = self.state.turn
         turn.buys -= 1
         turn.coins -= self.cost(name)
@@ -850,6 +849,8 @@ class Game:
     def end_condition(self) -> Optional[str]:
         """Why the game ends now, or ``None``: ``provinces``, ``colonies``, ``piles``."""
         supply = self.state.supply
+        if 0 not in supply.values():
+            return None
         if supply.get("Province", 1) == 0:
             return "provinces"
         if supply.get("Colony", 1) == 0:

@@ -75,8 +75,14 @@ class Rng:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle ``items`` in place (Fisher-Yates)."""
+        word = self.word  # below() inlined: shuffles are the simulator's hot path
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            threshold = 0x100000000 % n
+            m = word() * n
+            while (m & 0xFFFFFFFF) < threshold:
+                m = word() * n
+            j = m >> 32
             items[i], items[j] = items[j], items[i]
 
     def to_dict(self) -> dict[str, int]:

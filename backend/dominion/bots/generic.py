@@ -23,10 +23,10 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, Iterable, Optional
 
 from ..cards.card import CARDS, VILLAGE
-from ..commands import Buy, Command, EndPhase, Play, PlayTreasures
+from ..commands import Command
 from ..decisions import CARDS as CHOOSE_CARDS
 from ..decisions import OPTION, ORDER, SUPPLY
-from ..state import ACTION_PHASE
+from .base import turn_command
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..decisions import Decision
@@ -318,22 +318,10 @@ class GenericBot:
 
     def command(self, game: "Game", seat: int) -> Command:
         """Play the best Action, then all Treasures, then buy, then end the turn."""
-        st = game.state
-        turn = st.turn
-        hand = st.players[seat].hand
-        if turn.phase == ACTION_PHASE and turn.actions > 0:
-            name = self.action_to_play(game, seat)
-            if name is not None:
-                return Play(name)
-        if not turn.bought:
-            for c in hand:
-                if CARDS[c].is_treasure:
-                    return PlayTreasures()
-        if turn.buys > 0:
-            card = self.choose_gain(game, seat, turn.coins, buying=True)
-            if card is not None:
-                return Buy(card)
-        return EndPhase()
+        return turn_command(game, seat, self.action_to_play, self._buy)
+
+    def _buy(self, game: "Game", seat: int, coins: int) -> Optional[str]:
+        return self.choose_gain(game, seat, coins, buying=True)
 
     def action_to_play(self, game: "Game", seat: int) -> Optional[str]:
         """The Action card to play next from hand, or ``None`` to stop."""

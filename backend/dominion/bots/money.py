@@ -4,16 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional
 
-from ..cards.card import CARDS
-from ..commands import Buy, Command, EndPhase, Play, PlayTreasures
-from ..state import ACTION_PHASE
+from ..commands import Command
+from .base import turn_command
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..decisions import Decision
     from ..engine import Game
-
-_PLAY = PlayTreasures()
-_END = EndPhase()
 
 
 class BigMoney:
@@ -33,22 +29,7 @@ class BigMoney:
         return None
 
     def command(self, game: "Game", seat: int) -> Command:
-        st = game.state
-        turn = st.turn
-        hand = st.players[seat].hand
-        if turn.phase == ACTION_PHASE and turn.actions > 0:
-            name = self.action(game, seat)
-            if name is not None:
-                return Play(name)
-        if not turn.bought:
-            for name in hand:
-                if CARDS[name].is_treasure:
-                    return _PLAY
-        if turn.buys > 0:
-            card = self.choose_buy(game, seat, turn.coins)
-            if card is not None:
-                return Buy(card)
-        return _END
+        return turn_command(game, seat, self.action, self.choose_buy)
 
     def decide(self, game: "Game", decision: "Decision") -> Any:
         from .generic import GenericBot
