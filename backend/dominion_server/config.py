@@ -1,0 +1,62 @@
+"""Configuration from the environment, with defaults for a local SQLite run.
+
+Environment variables (all optional):
+
+``DATABASE_URL``
+    SQLAlchemy URL. ``postgres://`` and ``postgresql://`` are mapped to the
+    psycopg 3 driver. Default: ``sqlite:///<instance folder>/dominion.sqlite3``.
+``MAX_CONTENT_LENGTH``
+    Largest accepted request body in bytes (default 65536).
+``CORS_ORIGINS``
+    Comma-separated origins allowed to call ``/api`` from a browser, or ``*``
+    (the default: the API uses bearer tokens, never cookies, so a page on
+    another origin can do nothing a non-browser client cannot).
+``AUTO_MIGRATE``
+    ``1``/``0``: apply database migrations when the app starts. Default: on
+    for SQLite, off otherwise (the Procfile's ``release`` step migrates).
+``FRONTEND_DIR``
+    Directory of the web client served at ``/``.
+``BOT_STEP_LIMIT``
+    Most bot moves made while handling one request (default 2000).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Mapping
+
+#: The web client, next to ``backend/`` in a source checkout.
+DEFAULT_FRONTEND = Path(__file__).resolve().parent.parent.parent / "frontend"
+
+
+def normalize_db_url(url: str) -> str:
+    """Use the psycopg 3 driver for bare PostgreSQL URLs (as PaaS hosts give them)."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def _flag(value: str | None, default: bool) -> bool:
+    if value is None or value == "":
+        return default
+    return value.strip().lower() in ("1", "true", "yes", "on")
+
+
+def from_environment(instance_path: str, env: Mapping[str, str] = os.environ) -> dict[str, Any]:
+    """The app configuration read from ``env``."""
+    url = env.get("DATABASE_URL") or f"sqlite:///{Path(instance_path) / 'dominion.sqlite3'}"
+    url = normalize_db_url(url)
+    return {
+        "SQLALCHEMY_DATABASE_URI": url,
+        "MAX_CONTENT_LENGTH": int(env.get("MAX_CONTENT_LENGTH") or 64 * 1024),
+        "CORS_ORIGINS": env.get("CORS_ORIGINS", "*"),
+        "AUTO_MIGRATE": _flag(env.get("AUTO_MIGRATE"), url.startswith("sqlite")),
+        "FRONTEND_DIR": env.get("FRONTEND_DIR") or str(DEFAULT_FRONTEND),
+        "BOT_STEP_LIMIT": int(env.get("BOT_STEP_LIMIT") or 2000),
+        "JSON_SORT_KEYS": False,
+        # Bound parameters (states with hidden cards, token hashes, codes) never
+        # appear in SQLAlchemy's error messages or logs.
+        "SQLALCHEMY_ENGINE_OPTIONS": {"hide_parameters": True},
+    }

@@ -1,0 +1,650 @@
+"""Game services: load state -> engine apply -> compare-and-swap save -> append logs.
+
+The views (``api.py``) only parse requests and dump responses; everything
+stateful happens here. No game is kept in memory between requests: each one
+reads the game's row, rebuilds the engine :class:`~dominion.Game` from its
+JSON, and writes back with ``UPDATE ... WHERE version = :old``, in the same
+transaction as the command-log and event-log inserts. A request that loses
+that race writes nothing and answers 412.
+
+Rules live only in the :mod:`dominion` package; this module calls its public
+API (``new_game``, ``Game.apply``, ``Game.view``, ``render_event``, bots,
+presets, randomizer).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import logging
+import re
+import secrets
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Optional
+
+from flask import current_app
+from sqlalchemy import insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from dominion import (
+    CARDS, Answer, DominionError, Game, IllegalCommand, InvalidSetup, UnknownCard, english_name,
+    get_preset, new_game, parse_command, randomize,
+)
+from dominion.bots import Bot, make_bot
+from dominion.randomizer import decide_colony
+from dominion.rng import Rng
+from dominion.setup import validate_kingdom
+from dominion.views import render_event
+
+from . import security
+from .errors import ApiError, engine_error
+from .extensions import db
+from .models import (
+    ACTIVE, BOT, HUMAN, OVER, WAITING, CommandRow, EventRow, GameRow, SeatRow, utcnow,
+)
+
+log = logging.getLogger(__name__)
+
+_IDEMPOTENCY_KEY = re.compile(r"^[\x21-\x7e]{1,200}$")
+_BOT_NAMES = {"big-money": "Big Money", "smithy-big-money": "Smithy Big Money",
+              "generic": "Bot"}
+
+
+# ---------------------------------------------------------------------------
+# Loading
+
+
+@dataclass
+class SeatRecord:
+    seat: int
+    kind: str
+    name: Optional[str]
+    bot: Optional[str]
+    token_hash: Optional[str]
+    join_code: Optional[str]
+
+    @property
+    def taken(self) -> bool:
+        return self.kind == BOT or self.token_hash is not None
+
+
+@dataclass
+class Loaded:
+    """One game as read from the database at ``version``."""
+
+    id: str
+    status: str
+    version: int
+    setup: dict[str, Any]
+    state: Optional[str]
+    last_seq: int
+    seats: list[SeatRecord]
+
+    def names(self) -> list[str]:
+        return [s.name or f"Player {s.seat + 1}" for s in self.seats]
+
+    def bots(self) -> dict[int, Bot]:
+        return {s.seat: make_bot(s.bot) for s in self.seats if s.kind == BOT and s.bot}
+
+    def game(self) -> Game:
+        """The engine game, its bot seats answered by their bots inline."""
+        if self.state is None:
+            raise ApiError("game_not_started", "the game starts when every seat is taken")
+        return Game.from_dict(json.loads(self.state), agents=self.bots())
+
+
+def load(game_id: str) -> Loaded:
+    """Read a game and its seats.
+
+    :raises ApiError: 404 if there is no such game.
+    """
+    row = db.session.execute(
+        select(GameRow.id, GameRow.status, GameRow.version, GameRow.setup, GameRow.state,
+               GameRow.last_seq).where(GameRow.id == game_id)
+    ).first()
+    if row is None:
+        raise ApiError("game_not_found", "no game has this id")
+    seats = db.session.execute(
+        select(SeatRow.seat, SeatRow.kind, SeatRow.name, SeatRow.bot, SeatRow.token_hash,
+               SeatRow.join_code).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
+    ).all()
+    return Loaded(row.id, row.status, row.version, json.loads(row.setup), row.state,
+                  row.last_seq, [SeatRecord(*s) for s in seats])
+
+
+def authenticate(
+    header: Optional[str], seats: Iterable[tuple[int, Optional[str]]], required: bool = False
+) -> Optional[int]:
+    """The seat of the bearer token in ``header`` (``None``: a spectator).
+
+    :raises ApiError: 401 for a malformed or unknown token, or a missing one
+        when ``required``.
+    """
+    try:
+        token = security.bearer_token(header)
+    except security.BadAuthorization:
+        raise _unauthorized("the Authorization header must be 'Bearer <seat token>'") from None
+    if token is None:
+        if required:
+            raise _unauthorized("this request needs a seat token")
+        return None
+    seat = security.match_seat(token, seats)
+    if seat is None:
+        raise _unauthorized("the token is not valid for this game")
+    return seat
+
+
+def _unauthorized(detail: str) -> ApiError:
+    return ApiError("unauthorized", detail, headers={"WWW-Authenticate": 'Bearer realm="dominion"'})
+
+
+def etag(version: int, seat: Optional[int]) -> str:
+    """Strong ETag of the representation of ``version`` for ``seat``."""
+    return f'"v{version}-{"x" if seat is None else f"s{seat}"}"'
+
+
+def current_etag(game_id: str, header: Optional[str]) -> tuple[str, Optional[int]]:
+    """The ETag the caller would get now, reading only the version and token hashes."""
+    rows = db.session.execute(
+        select(GameRow.version, SeatRow.seat, SeatRow.token_hash)
+        .outerjoin(SeatRow, SeatRow.game_id == GameRow.id)
+        .where(GameRow.id == game_id)
+    ).all()
+    if not rows:
+        raise ApiError("game_not_found", "no game has this id")
+    seat = authenticate(header, ((r.seat, r.token_hash) for r in rows))
+    return etag(rows[0].version, seat), seat
+
+
+def etag_matches(header: str, current: str) -> bool:
+    """Whether an ``If-Match``/``If-None-Match`` list names ``current`` (or is ``*``)."""
+    tags = [t.strip() for t in header.split(",")]
+    return "*" in tags or current in tags
+
+
+# ---------------------------------------------------------------------------
+# Representations
+
+
+def game_resource(g: Loaded, seat: Optional[int], game: Optional[Game] = None) -> dict[str, Any]:
+    """The game as ``seat`` may see it (``None``: a spectator)."""
+    if game is None and g.state is not None:
+        game = g.game()
+    setup = g.setup
+    invites = []
+    if seat is not None and g.status == WAITING:
+        invites = [invite(g.id, s.seat, s.join_code) for s in g.seats
+                   if s.kind == HUMAN and not s.taken and s.join_code]
+    return {
+        "id": g.id,
+        "version": g.version,
+        "status": g.status,
+        "seat": seat,
+        "seats": [
+            {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "joined": s.taken}
+            for s in g.seats
+        ],
+        "setup": {
+            "kingdom": setup["kingdom"],
+            "colony": setup["colony"],
+            "colony_odds": setup["colony_odds"],
+            "colony_reason": setup["colony_reason"],
+            "preset": setup.get("preset"),
+            "randomizer": setup.get("randomizer"),
+            "players": len(g.seats),
+        },
+        "invites": invites,
+        "log_seq": g.last_seq,
+        "view": game.view(seat) if game is not None else None,
+    }
+
+
+def invite(game_id: str, seat: int, code: str) -> dict[str, Any]:
+    # A fragment URL: the code never reaches server logs or Referer headers.
+    return {"seat": seat, "code": code, "url": f"/#/join/{game_id}/{code}"}
+
+
+def _render(events: list[tuple[int, dict]], seat: Optional[int], names: list[str]) -> list[dict]:
+    return [{"seq": seq, **render_event(e, seat, names)} for seq, e in events]
+
+
+# ---------------------------------------------------------------------------
+# Creating and joining
+
+
+def _kingdom_names(names: list[str]) -> list[str]:
+    """English names for a kingdom typed in English, Czech or Hungarian."""
+    out = []
+    for n in names:
+        if n not in CARDS:
+            try:
+                n = english_name(n)
+            except UnknownCard:
+                pass  # validate_kingdom names it in its error
+        out.append(n)
+    return out
+
+
+def _choose_kingdom(data: dict[str, Any], seed: int) -> dict[str, Any]:
+    """Kingdom, Platinum/Colony and their provenance from a creation request.
+
+    :raises ApiError: 422 for an unknown preset, bad cards or unsatisfiable
+        randomizer constraints.
+    """
+    force = {"on": True, "off": False}.get(data.get("colony", "auto"))
+    setup: dict[str, Any] = {"preset": None, "randomizer": None}
+    try:
+        if "kingdom" in data or "preset" in data:
+            if "preset" in data:
+                p = get_preset(data["preset"])
+                cards = p.kingdom()
+                setup["preset"] = p.key
+            else:
+                cards = validate_kingdom(_kingdom_names(data["kingdom"]))
+            # The official rule, with a generator derived from the game seed.
+            colony, odds, reason = decide_colony(cards, Rng((seed + 1) % (1 << 64)), force)
+        else:
+            params = dict(data.get("random") or {})
+            reaction = params.pop("reaction", False)
+            spread = params.pop("spread", None)
+            k = randomize(**params, reaction_if_attack=reaction, cost_spread=spread,
+                          colony=force)
+            cards, colony, odds, reason = list(k.cards), k.colony, k.colony_odds, k.colony_reason
+            setup["randomizer"] = k.to_dict()
+    except DominionError as e:  # unknown preset or card, Unsatisfiable
+        raise engine_error(e) from None
+    setup.update(kingdom=list(cards), colony=colony, colony_odds=odds, colony_reason=reason)
+    return setup
+
+
+@dataclass
+class SeatGrant:
+    """What creating or joining hands the caller: its seat and secret token."""
+
+    game_id: str
+    seat: int
+    token: str
+    invites: list[dict[str, Any]]
+
+
+def create_game(data: dict[str, Any]) -> SeatGrant:
+    """Create a game from a validated creation request and seat its creator.
+
+    The engine state is made as soon as every human seat is taken (at once
+    if the creator is the only human); bots then play until a human must act.
+
+    :raises ApiError: 422 for an impossible kingdom.
+    """
+    seed = data.get("seed")
+    if seed is None:
+        seed = secrets.randbits(64)
+    setup = _choose_kingdom(data, seed)
+    setup["seed"] = seed  # secret: never in a response
+    game_id = security.new_game_id()
+    creator = data["creator_seat"]
+    token = security.new_token()
+    now = utcnow()
+    seats: list[SeatRecord] = []
+    for i, spec in enumerate(data["seats"]):
+        if spec["kind"] == BOT:
+            name = spec.get("name") or _bot_name(spec["bot"], i)
+            seats.append(SeatRecord(i, BOT, name, spec["bot"], None, None))
+        elif i == creator:
+            seats.append(SeatRecord(i, HUMAN, spec["name"], None, security.token_hash(token), None))
+        else:
+            seats.append(SeatRecord(i, HUMAN, spec.get("name"), None, None,
+                                    security.new_join_code()))
+    g = Loaded(game_id, WAITING, 1, setup, None, 0, seats)
+    events: list[tuple[int, dict]] = []
+    commands: list[tuple[int, dict]] = []
+    if all(s.taken for s in seats):
+        events, commands = _start(g)
+    for attempt in range(3):
+        try:
+            _insert_game(g, commands, events, now)
+            break
+        except IntegrityError:
+            # A join code already in use elsewhere (1 in 2**40): draw new ones.
+            db.session.rollback()
+            if attempt == 2:
+                raise
+            for s in seats:
+                if s.join_code:
+                    s.join_code = security.new_join_code()
+    invites = [invite(game_id, s.seat, s.join_code) for s in seats if s.join_code]
+    return SeatGrant(game_id, creator, token, invites)
+
+
+def _insert_game(g: Loaded, commands: list[tuple[int, dict]],
+                 events: list[tuple[int, dict]], now) -> None:
+    db.session.add(GameRow(id=g.id, status=g.status, version=g.version,
+                           setup=json.dumps(g.setup), state=g.state, last_seq=g.last_seq,
+                           created_at=now, updated_at=now))
+    db.session.flush()  # the game row first: seats refer to it
+    db.session.execute(insert(SeatRow), [
+        {"game_id": g.id, "seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot,
+         "token_hash": s.token_hash, "join_code": s.join_code,
+         "joined_at": now if s.taken else None}
+        for s in g.seats
+    ])
+    _append_logs(g.id, g.version, commands, events, now)
+    db.session.commit()
+
+
+def _bot_name(kind: str, seat: int) -> str:
+    return f"{_BOT_NAMES.get(kind, 'Bot')} {seat + 1}"
+
+
+def _start(g: Loaded) -> tuple[list[tuple[int, dict]], list[tuple[int, dict]]]:
+    """Deal the game (all seats taken) and let bots play; updates ``g`` in place."""
+    setup = g.setup
+    bots = g.bots()
+    try:
+        game = new_game(g.names(), setup["kingdom"], seed=setup["seed"],
+                        colony=setup["colony"], agents=bots)
+    except InvalidSetup as e:
+        raise engine_error(e) from None
+    raw, commands = run_bots(game, bots)
+    events = list(enumerate(raw, g.last_seq + 1))
+    g.state = game.to_json()
+    g.status = OVER if game.state.game_over else ACTIVE
+    g.last_seq += len(raw)
+    return events, commands
+
+
+def join_game(game_id: str, name: str, code: Optional[str] = None) -> SeatGrant:
+    """Take a free human seat (the one of ``code``, or the first free one).
+
+    :raises ApiError: 404 unknown game or code, 409 no free seat or seat taken.
+    """
+    for _ in range(5):  # another join may win the race: look again
+        g = load(game_id)
+        free = [s for s in g.seats if s.kind == HUMAN and not s.taken]
+        if g.status != WAITING or not free:
+            raise ApiError("game_full", "every seat of this game is taken")
+        if code is not None:
+            wanted = security.normalize_join_code(code)
+            chosen = [s for s in free if s.join_code and hmac.compare_digest(
+                s.join_code.encode(), wanted.encode())]
+            if not chosen:
+                raise ApiError("seat_taken", "this invitation code is used up or wrong")
+            seat = chosen[0]
+        else:
+            seat = free[0]
+        grant = _take_seat(g, seat, name)
+        if grant is not None:
+            return grant
+    raise ApiError("seat_taken", "the seat was taken by someone else; try again")
+
+
+def join_by_code(code: str, name: str) -> SeatGrant:
+    """Take the free seat an invitation code belongs to, in whatever game.
+
+    :raises ApiError: 404 if no free seat has this code.
+    """
+    wanted = security.normalize_join_code(code)
+    game_id = db.session.execute(
+        select(SeatRow.game_id).where(SeatRow.join_code == wanted)
+    ).scalar()
+    if game_id is None:
+        raise ApiError("not_found", "no free seat has this invitation code")
+    return join_game(game_id, name, wanted)
+
+
+def _take_seat(g: Loaded, seat: SeatRecord, name: str) -> Optional[SeatGrant]:
+    token = security.new_token()
+    seat.token_hash = security.token_hash(token)
+    seat.name = name
+    seat.join_code = None
+    old = g.version
+    g.version += 1
+    events: list[tuple[int, dict]] = []
+    commands: list[tuple[int, dict]] = []
+    if all(s.taken for s in g.seats):
+        events, commands = _start(g)
+    now = utcnow()
+    try:
+        if not _cas(g, old, now):
+            db.session.rollback()
+            return None
+        taken = db.session.execute(
+            update(SeatRow)
+            .where(SeatRow.game_id == g.id, SeatRow.seat == seat.seat,
+                   SeatRow.token_hash.is_(None))
+            .values(token_hash=seat.token_hash, name=name, join_code=None, joined_at=now)
+        ).rowcount
+        if taken != 1:
+            db.session.rollback()
+            return None
+        _append_logs(g.id, g.version, commands, events, now)
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        return None
+    return SeatGrant(g.id, seat.seat, token, [])
+
+
+# ---------------------------------------------------------------------------
+# Commands
+
+
+def run_bots(game: Game, bots: dict[int, Bot]) -> tuple[list[dict], list[tuple[int, dict]]]:
+    """Let bot seats move until a human must act, the game ends, or the step limit.
+
+    Like :func:`dominion.bots.act`, but keeps each bot command for the
+    command log. Bot decisions inside other seats' commands are answered
+    inline by the engine (bots are the game's agents).
+
+    :returns: the events and the (seat, command) pairs, in order.
+    """
+    limit = current_app.config["BOT_STEP_LIMIT"]
+    events: list[dict] = []
+    commands: list[tuple[int, dict]] = []
+    for _ in range(limit):
+        waiting = game.awaiting()
+        if not waiting or waiting[0] not in bots:
+            return events, commands
+        seat = waiting[0]
+        bot = bots[seat]
+        pending = game.pending
+        cmd = Answer(bot.decide(game, pending)) if pending is not None else bot.command(game, seat)
+        events += game.apply(seat, cmd)
+        commands.append((seat, cmd.to_dict()))
+    log.warning("bots stopped after %d moves in one request", limit)
+    return events, commands
+
+
+def check_idempotency_key(key: Optional[str]) -> Optional[str]:
+    """Validate an ``Idempotency-Key`` header (1-200 visible ASCII characters).
+
+    :raises ApiError: 400 if malformed.
+    """
+    if key is None:
+        return None
+    if not _IDEMPOTENCY_KEY.match(key):
+        raise ApiError("bad_header", "Idempotency-Key must be 1-200 visible ASCII characters",
+                       extra={"errors": {"Idempotency-Key": ["invalid"]}})
+    return key
+
+
+@dataclass
+class CommandOutcome:
+    body: str  # JSON response body
+    etag: str
+    replayed: bool
+
+
+def fingerprint(command: dict[str, Any]) -> str:
+    return hashlib.sha256(json.dumps(command, sort_keys=True).encode()).hexdigest()
+
+
+def _replay(game_id: str, seat: int, key: str, fp: str) -> Optional[CommandOutcome]:
+    row = db.session.execute(
+        select(CommandRow.fingerprint, CommandRow.response, CommandRow.version).where(
+            CommandRow.game_id == game_id, CommandRow.seat == seat,
+            CommandRow.idempotency_key == key)
+    ).first()
+    if row is None:
+        return None
+    if row.fingerprint != fp:
+        raise ApiError("idempotency_key_reused",
+                       "this Idempotency-Key was already used for another command")
+    return CommandOutcome(row.response, etag(row.version, seat), True)
+
+
+def apply_command(
+    game_id: str,
+    auth: Optional[str],
+    command: dict[str, Any],
+    if_match: Optional[str],
+    key: Optional[str],
+    dump: Callable[[dict[str, Any]], dict[str, Any]],
+) -> CommandOutcome:
+    """Apply one command as the caller's seat, let bots answer, and save.
+
+    :param dump: turns the result dict into the response dict (schema dump).
+    :raises ApiError: 401, 403 (not this seat's move), 404, 409 (not started,
+        over), 412 (stale ``If-Match`` or lost race), 422 (illegal command).
+    """
+    g = load(game_id)
+    seat = authenticate(auth, ((s.seat, s.token_hash) for s in g.seats), required=True)
+    assert seat is not None
+    fp = fingerprint(command)
+    if key is not None:
+        first = _replay(g.id, seat, key, fp)
+        if first is not None:
+            return first
+    if g.status == WAITING:
+        raise ApiError("game_not_started", "the game starts when every seat is taken")
+    if g.status == OVER:
+        raise ApiError("game_over", "the game is over")
+    if if_match is not None and not etag_matches(if_match, etag(g.version, seat)):
+        raise _stale(g.version, seat)
+    game = g.game()
+    bots = g.bots()
+    waiting = game.awaiting()
+    if waiting and waiting[0] in bots:
+        # Only after a request stopped at BOT_STEP_LIMIT: the bots finish first,
+        # and the caller must look at the game again before deciding.
+        _catch_up(g, game, bots)
+        raise _stale(g.version, seat)
+    try:
+        own = game.apply(seat, parse_command(command))
+    except IllegalCommand as e:
+        raise engine_error(e) from None
+    bot_events, bot_commands = run_bots(game, bots)
+    raw = own + bot_events
+    events = list(enumerate(raw, g.last_seq + 1))
+    old = g.version
+    g.version += 1
+    g.state = game.to_json()
+    g.status = OVER if game.state.game_over else ACTIVE
+    g.last_seq += len(raw)
+    result = game_resource(g, seat, game)
+    result["events"] = _render(events, seat, g.names())
+    body = json.dumps(dump(result), separators=(",", ":"))
+    hook = current_app.config.get("BEFORE_SAVE_HOOK")
+    if hook is not None:
+        hook()  # tests hold simultaneous requests here to race the CAS for real
+    now = utcnow()
+    try:
+        if not _cas(g, old, now):
+            raise _LostRace()
+        db.session.execute(insert(CommandRow), [{
+            "game_id": g.id, "seat": seat, "actor": HUMAN, "command": json.dumps(command),
+            "version": g.version, "idempotency_key": key, "fingerprint": fp,
+            "response": body, "created_at": now,
+        }])
+        _append_logs(g.id, g.version, bot_commands, events, now)
+        db.session.commit()
+    except (_LostRace, IntegrityError):
+        db.session.rollback()
+        if key is not None:
+            first = _replay(g.id, seat, key, fp)  # the winner may be our own retry
+            if first is not None:
+                return first
+        version = db.session.execute(
+            select(GameRow.version).where(GameRow.id == g.id)).scalar()
+        db.session.rollback()
+        raise _stale(version, seat) from None
+    return CommandOutcome(body, etag(g.version, seat), False)
+
+
+class _LostRace(Exception):
+    pass
+
+
+def _catch_up(g: Loaded, game: Game, bots: dict[int, Bot]) -> None:
+    """Let waiting bots move and save; someone else doing it first is fine too."""
+    raw, commands = run_bots(game, bots)
+    events = list(enumerate(raw, g.last_seq + 1))
+    old = g.version
+    g.version += 1
+    g.state = game.to_json()
+    g.status = OVER if game.state.game_over else ACTIVE
+    g.last_seq += len(raw)
+    now = utcnow()
+    if _cas(g, old, now):
+        _append_logs(g.id, g.version, commands, events, now)
+        db.session.commit()
+    else:
+        db.session.rollback()
+        g.version = db.session.execute(
+            select(GameRow.version).where(GameRow.id == g.id)).scalar()
+        db.session.rollback()
+
+
+def _stale(version: int, seat: Optional[int]) -> ApiError:
+    return ApiError(
+        "stale_version",
+        f"the game is at version {version}; fetch it and decide again",
+        extra={"current_version": version},
+        headers={"ETag": etag(version, seat)},
+    )
+
+
+def _cas(g: Loaded, old: int, now) -> bool:
+    """Write the game if it is still at ``old``; the caller commits or rolls back."""
+    return db.session.execute(
+        update(GameRow)
+        .where(GameRow.id == g.id, GameRow.version == old)
+        .values(version=g.version, state=g.state, status=g.status, last_seq=g.last_seq,
+                updated_at=now)
+    ).rowcount == 1
+
+
+def _append_logs(game_id: str, version: int, commands: list[tuple[int, dict]],
+                 events: list[tuple[int, dict]], now) -> None:
+    if commands:
+        db.session.execute(insert(CommandRow), [
+            {"game_id": game_id, "seat": seat, "actor": BOT, "command": json.dumps(cmd),
+             "version": version, "idempotency_key": None, "fingerprint": None,
+             "response": None, "created_at": now}
+            for seat, cmd in commands
+        ])
+    if events:
+        db.session.execute(insert(EventRow), [
+            {"game_id": game_id, "seq": seq, "version": version,
+             "data": json.dumps(e, separators=(",", ":"))}
+            for seq, e in events
+        ])
+
+
+# ---------------------------------------------------------------------------
+# Event log
+
+
+def log_page(game_id: str, auth: Optional[str], after: int, limit: int) -> dict[str, Any]:
+    """Events after ``after`` as the caller's seat may see them."""
+    g = load(game_id)
+    seat = authenticate(auth, ((s.seat, s.token_hash) for s in g.seats))
+    rows = db.session.execute(
+        select(EventRow.seq, EventRow.data)
+        .where(EventRow.game_id == g.id, EventRow.seq > after)
+        .order_by(EventRow.seq).limit(limit + 1)
+    ).all()
+    more = len(rows) > limit
+    rows = rows[:limit]
+    events = _render([(r.seq, json.loads(r.data)) for r in rows], seat, g.names())
+    return {"events": events, "more": more, "next_after": rows[-1].seq if rows else after}

@@ -1,0 +1,95 @@
+"""The web client at ``/``, security headers on every response, and CORS for ``/api``.
+
+CORS is a few lines of our own instead of a dependency: the API needs only
+simple origin matching, no credentials (tokens travel in ``Authorization``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Blueprint, Flask, Response, current_app, request, send_from_directory
+from werkzeug.routing import PathConverter
+
+bp = Blueprint("web", __name__)
+
+#: The web client may load only its own scripts, styles and images.
+FRONTEND_CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "font-src 'self'; connect-src 'self'; manifest-src 'self'; object-src 'none'; "
+    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+#: JSON answers are never documents to render.
+API_CSP = "default-src 'none'; frame-ancestors 'none'"
+
+CORS_METHODS = "GET, POST, OPTIONS"
+CORS_HEADERS = "Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key"
+CORS_EXPOSE = "ETag, Location, Idempotent-Replayed, Retry-After"
+
+
+class FrontendPath(PathConverter):
+    """A path that is not under ``/api`` (unknown API paths stay JSON 404s, not 405s)."""
+
+    regex = r"(?!api(?:/|$))[^/].*?"
+
+
+def _frontend_dir() -> Path:
+    return Path(current_app.config["FRONTEND_DIR"])
+
+
+@bp.get("/")
+def index() -> Response:
+    return _static("index.html")
+
+
+@bp.get("/<frontend:filename>")
+def static_file(filename: str) -> Response:
+    return _static(filename)
+
+
+def _static(filename: str) -> Response:
+    # send_from_directory refuses paths that leave the directory (404).
+    resp = send_from_directory(_frontend_dir(), filename, max_age=0)
+    resp.headers["Content-Security-Policy"] = FRONTEND_CSP
+    resp.headers["Cache-Control"] = "no-cache"
+    return resp
+
+
+def _allowed_origin(origin: str) -> str | None:
+    configured = current_app.config.get("CORS_ORIGINS") or ""
+    allowed = [o.strip().rstrip("/") for o in configured.split(",") if o.strip()]
+    if "*" in allowed:
+        return "*"
+    return origin if origin.rstrip("/") in allowed else None
+
+
+def _headers(resp: Response) -> Response:
+    h = resp.headers
+    h.setdefault("X-Content-Type-Options", "nosniff")
+    h.setdefault("Referrer-Policy", "no-referrer")
+    h.setdefault("X-Frame-Options", "DENY")
+    h.setdefault("Cross-Origin-Resource-Policy", "same-site")
+    h.setdefault("Content-Security-Policy", API_CSP)
+    if request.is_secure:
+        h.setdefault("Strict-Transport-Security", "max-age=31536000")
+    if request.path.startswith("/api/"):
+        # Browsers on other origins may read API answers; see _allowed_origin.
+        h["Cross-Origin-Resource-Policy"] = "cross-origin"
+        origin = request.headers.get("Origin")
+        allow = _allowed_origin(origin) if origin else None
+        if allow:
+            h["Access-Control-Allow-Origin"] = allow
+            h["Access-Control-Expose-Headers"] = CORS_EXPOSE
+            if request.method == "OPTIONS":
+                h["Access-Control-Allow-Methods"] = CORS_METHODS
+                h["Access-Control-Allow-Headers"] = CORS_HEADERS
+                h["Access-Control-Max-Age"] = "600"
+        if _allowed_origin("") != "*":
+            h.add("Vary", "Origin")  # the answer depends on the caller's origin
+    return resp
+
+
+def init_app(app: Flask) -> None:
+    app.url_map.converters["frontend"] = FrontendPath
+    app.after_request(_headers)
+    app.register_blueprint(bp)

@@ -1,0 +1,279 @@
+"""API benchmark: command round trips and unchanged polls through gunicorn.
+
+Run: ``python3 benchmarks/api.py [--db sqlite|postgres|both] [--commands 3000]``.
+
+For each database it starts gunicorn with 2 workers on loopback, creates 50
+two-seat games (both seats played by this script), then keeps all 50 in
+progress at once from several client threads, timing each
+``POST /api/games/{id}/commands``. Then it measures unchanged polls
+(``If-None-Match`` answered 304) with ``wrk`` if installed (Debian package
+``wrk``), else with Python threads. It prints figures and asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from pathlib import Path
+from typing import Any, Optional
+
+ROOT = Path(__file__).resolve().parent.parent
+BACKEND = ROOT / "backend"
+PG_ADMIN = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
+PG_BENCH = "postgresql+psycopg://postgres@127.0.0.1:5432/dominion_bench"
+GAMES = 50
+KINGDOM = ["Cellar", "Market", "Militia", "Mine", "Moat",
+           "Remodel", "Smithy", "Village", "Woodcutter", "Workshop"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Client:
+    """A keep-alive-less HTTP client (gunicorn's sync workers close connections)."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+
+    def request(self, method: str, path: str, body: Any = None,
+                headers: Optional[dict[str, str]] = None) -> tuple[int, dict[str, str], Any]:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        h = dict(headers or {})
+        data = None
+        if body is not None:
+            data = json.dumps(body)
+            h["Content-Type"] = "application/json"
+        conn.request(method, path, data, h)
+        resp = conn.getresponse()
+        raw = resp.read()
+        conn.close()
+        parsed = json.loads(raw) if raw and resp.getheader("Content-Type", "").endswith("json") else None
+        return resp.status, {k.lower(): v for k, v in resp.getheaders()}, parsed
+
+
+def prepare_database(kind: str, tmp: Path) -> str:
+    env = dict(os.environ, PYTHONPATH=str(BACKEND))
+    if kind == "sqlite":
+        url = f"sqlite:///{tmp / 'bench.sqlite3'}"
+    else:
+        import psycopg
+
+        with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as c:
+            c.execute("DROP DATABASE IF EXISTS dominion_bench")
+            c.execute("CREATE DATABASE dominion_bench")
+        url = PG_BENCH
+    env["DATABASE_URL"] = url
+    subprocess.run(
+        [sys.executable, "-c",
+         "from dominion_server import create_app; create_app({'AUTO_MIGRATE': True})"],
+        env=env, check=True, cwd=tmp,
+    )
+    return url
+
+
+def start_server(url: str, port: int, tmp: Path) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=str(BACKEND), DATABASE_URL=url, AUTO_MIGRATE="0")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "--workers", "2", "--bind", f"127.0.0.1:{port}",
+         "--log-level", "warning", "dominion_server:create_app()"],
+        env=env, cwd=tmp,
+    )
+    client = Client(port)
+    for _ in range(200):
+        try:
+            if client.request("GET", "/api/health")[0] == 200:
+                return proc
+        except OSError:
+            time.sleep(0.05)
+    proc.kill()
+    raise RuntimeError("gunicorn did not start")
+
+
+def create_games(client: Client) -> list[dict[str, Any]]:
+    games = []
+    for i in range(GAMES):
+        status, headers, body = client.request("POST", "/api/games", {
+            "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human"}],
+            "kingdom": KINGDOM, "seed": i,
+        })
+        assert status == 201, body
+        code = body["invites"][0]["code"]
+        status, headers2, body2 = client.request(
+            "POST", f"/api/games/{body['id']}/join", {"name": "Bob", "code": code})
+        assert status == 200, body2
+        games.append({
+            "id": body["id"],
+            "tokens": {body["seat"]: body["token"], body2["seat"]: body2["token"]},
+            "view": body2["game"]["view"],
+            "etag": {body2["seat"]: headers2["etag"]},
+            "lock": threading.Lock(),
+        })
+    return games
+
+
+def pick(view: dict[str, Any]) -> dict[str, Any]:
+    """A quick legal command or answer for the seat that must act."""
+    legal = view["legal"]
+    decision = view.get("decision")
+    if decision is not None:
+        kind = decision["kind"]
+        opts = decision["options"]
+        if kind == "cards":
+            answer: Any = opts[: decision["min"]]
+        elif kind == "order":
+            answer = opts
+        elif kind == "supply":
+            answer = opts[0] if decision["min"] else None
+        else:
+            answer = opts[0]
+        return {"type": "answer", "answer": answer}
+    types = {c["type"] for c in legal}
+    if "play_treasures" in types:
+        return {"type": "play_treasures"}
+    buys = [c for c in legal if c["type"] == "buy"]
+    costs = {s["card"]: s["cost"] for s in view["supply"]}
+    if buys and view["turn"]["phase"] == "buy":
+        best = max(buys, key=lambda c: costs[c["card"]])
+        if costs[best["card"]] >= 3:
+            return best
+    return {"type": "end_phase"}
+
+
+def run_commands(client: Client, games: list[dict[str, Any]], total: int,
+                 threads: int) -> list[float]:
+    latencies: list[float] = []
+    counter = iter(range(total))
+    lock = threading.Lock()
+
+    def worker(mine: list[dict[str, Any]]) -> None:
+        i = 0
+        while True:
+            with lock:
+                if next(counter, None) is None:
+                    return
+            g = mine[i % len(mine)]
+            i += 1
+            seat = g["view"]["awaiting"][0] if g["view"]["awaiting"] else None
+            if seat is None:
+                continue
+            view = g["view"] if g["view"]["seat"] == seat else None
+            headers = {"Authorization": f"Bearer {g['tokens'][seat]}",
+                       "Idempotency-Key": uuid.uuid4().hex}
+            if view is None:  # we hold the other seat's view: fetch this seat's
+                status, h, body = client.request(
+                    "GET", f"/api/games/{g['id']}", headers={"Authorization": headers["Authorization"]})
+                view = body["view"]
+                g["etag"][seat] = h["etag"]
+            headers["If-Match"] = g["etag"][seat]
+            cmd = pick(view)
+            t0 = time.perf_counter()
+            status, h, body = client.request("POST", f"/api/games/{g['id']}/commands", cmd, headers)
+            dt = time.perf_counter() - t0
+            if status != 200:
+                raise RuntimeError(f"command failed: {status} {body}")
+            latencies.append(dt)
+            g["view"] = body["view"]
+            g["etag"][seat] = h["etag"]
+
+    per = [games[i::threads] for i in range(threads)]
+    ts = [threading.Thread(target=worker, args=(p,)) for p in per]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    return latencies
+
+
+def polls(client: Client, port: int, game: dict[str, Any], seconds: int) -> tuple[float, str]:
+    seat = game["view"]["seat"]
+    token = game["tokens"][seat]
+    status, h, _ = client.request("GET", f"/api/games/{game['id']}",
+                                  headers={"Authorization": f"Bearer {token}"})
+    etag = h["etag"]
+    status, _, _ = client.request("GET", f"/api/games/{game['id']}", headers={
+        "Authorization": f"Bearer {token}", "If-None-Match": etag})
+    assert status == 304, status
+    url = f"http://127.0.0.1:{port}/api/games/{game['id']}"
+    if shutil.which("wrk"):
+        out = subprocess.run(
+            ["wrk", "-t2", "-c16", f"-d{seconds}s", "-H", f"Authorization: Bearer {token}",
+             "-H", f"If-None-Match: {etag}", url],
+            capture_output=True, text=True, check=True).stdout
+        non2xx = [line for line in out.splitlines() if "Non-2xx" in line]
+        rps = float(next(line for line in out.splitlines() if "Requests/sec" in line).split()[1])
+        # wrk counts 304 as "Non-2xx": all of them should be.
+        return rps, "wrk, 2 threads, 16 connections" + (f" ({non2xx[0].strip()})" if non2xx else "")
+    count = 0
+    stop = time.perf_counter() + seconds
+    lock = threading.Lock()
+
+    def worker() -> None:
+        nonlocal count
+        while time.perf_counter() < stop:
+            s, _, _ = client.request("GET", f"/api/games/{game['id']}", headers={
+                "Authorization": f"Bearer {token}", "If-None-Match": etag})
+            assert s == 304
+            with lock:
+                count += 1
+
+    ts = [threading.Thread(target=worker) for _ in range(8)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    return count / seconds, "Python client, 8 threads"
+
+
+def bench(kind: str, commands: int, threads: int, seconds: int) -> None:
+    tmp = Path(tempfile.mkdtemp(prefix="dominion-bench-"))
+    try:
+        url = prepare_database(kind, tmp)
+        port = free_port()
+        proc = start_server(url, port, tmp)
+        try:
+            client = Client(port)
+            games = create_games(client)
+            lat = run_commands(client, games, commands, threads)
+            lat.sort()
+            med = statistics.median(lat) * 1e3
+            p99 = lat[int(len(lat) * 0.99)] * 1e3
+            print(f"[{kind}] {len(lat)} commands over {GAMES} games in progress, "
+                  f"{threads} client threads: median {med:.1f} ms, "
+                  f"p95 {lat[int(len(lat) * 0.95)] * 1e3:.1f} ms, p99 {p99:.1f} ms")
+            rps, how = polls(client, port, games[0], seconds)
+            print(f"[{kind}] unchanged polls (304): {rps:.0f} per second ({how})")
+        finally:
+            proc.terminate()
+            proc.wait(10)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--db", choices=["sqlite", "postgres", "both"], default="both")
+    parser.add_argument("--commands", type=int, default=3000)
+    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--poll-seconds", type=int, default=5)
+    args = parser.parse_args()
+    kinds = ["sqlite", "postgres"] if args.db == "both" else [args.db]
+    for kind in kinds:
+        bench(kind, args.commands, args.threads, args.poll_seconds)
+
+
+if __name__ == "__main__":
+    main()

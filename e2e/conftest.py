@@ -1,0 +1,109 @@
+"""End-to-end fixtures: the real API server (SQLite in a temporary directory)
+in a subprocess, and Debian's Chromium driven by Playwright.
+
+The server is the app factory of ``dominion_server`` served by werkzeug's
+threaded server on a free port; it serves the web client at ``/``.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, sync_playwright
+
+from e2e_support import BACKEND, CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, open_context
+
+_SERVER = """
+import sys
+from werkzeug.serving import make_server
+from dominion_server import create_app
+app = create_app()
+server = make_server("127.0.0.1", int(sys.argv[1]), app, threaded=True)
+print("ready", flush=True)
+server.serve_forever()
+"""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL of a fresh server with its own SQLite database.
+
+    ``E2E_SERVER_URL`` points the tests at an already running server instead.
+    """
+    if os.environ.get("E2E_SERVER_URL"):
+        yield os.environ["E2E_SERVER_URL"].rstrip("/")
+        return
+    port = _free_port()
+    tmp = tmp_path_factory.mktemp("e2e-server")
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(BACKEND), os.environ.get("PYTHONPATH", "")]),
+        "DATABASE_URL": f"sqlite:///{tmp / 'e2e.sqlite3'}",
+        "AUTO_MIGRATE": "1",
+    }
+    env.pop("TEST_DATABASE_URL", None)
+    log = open(tmp / "server.log", "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _SERVER, str(port)], cwd=str(tmp), env=env,
+        stdout=log, stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError("server exited: " + (tmp / "server.log").read_text()[-2000:])
+            try:
+                with urllib.request.urlopen(url + "/api/health", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError("server did not start: " + (tmp / "server.log").read_text()[-2000:])
+            time.sleep(0.1)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium not found at {CHROMIUM}: apt-get install -y chromium")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="session")
+def shots() -> Path:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    return SCREENSHOTS
+
+
+@pytest.fixture
+def context(browser: Browser, server: str) -> Iterator[BrowserContext]:
+    ctx = open_context(browser, server)
+    yield ctx
+    ctx.close()

@@ -1,0 +1,130 @@
+"""Helpers for the end-to-end tests: browser contexts, direct API calls, layout
+and accessibility checks, and creating a game through the home form."""
+
+from __future__ import annotations
+
+import json
+import os
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+ROOT = Path(__file__).resolve().parent.parent
+BACKEND = ROOT / "backend"
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+PHONE = {"width": 360, "height": 640}
+
+
+class Errors(list):
+    """Uncaught errors and CSP violations seen by a page (checked at the end)."""
+
+
+def open_context(browser: Browser, server: str, lang: str = "en-US", **kw) -> BrowserContext:
+    """A fresh browser profile (own storage) at phone size with touch, in ``lang``."""
+    ctx = browser.new_context(
+        base_url=server, viewport=kw.pop("viewport", PHONE), locale=lang,
+        has_touch=kw.pop("has_touch", True), is_mobile=kw.pop("is_mobile", False), **kw,
+    )
+    ctx.set_default_timeout(15000)
+    return ctx
+
+
+def watch(page: Page) -> Errors:
+    """Collect uncaught page errors and CSP violations of ``page``."""
+    errors = Errors()
+    page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
+    page.on("console", lambda m: errors.append(f"console: {m.text}")
+            if m.type == "error" and "Content Security Policy" in m.text else None)
+    return errors
+
+
+def api(server: str, method: str, path: str, body=None, headers=None):
+    """A direct API call (for checks the UI cannot make): (status, json)."""
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request(server + path, data=data, method=method, headers={
+        "Content-Type": "application/json", "Accept": "application/json", **(headers or {})})
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            raw = r.read()
+            return r.status, (json.loads(raw) if raw else None)
+    except urllib.error.HTTPError as e:
+        raw = e.read()
+        return e.code, (json.loads(raw) if raw else None)
+
+
+def no_horizontal_scroll(page: Page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    viewport = page.evaluate("window.innerWidth")
+    assert width <= viewport, f"horizontal scroll: content {width}px > viewport {viewport}px"
+
+
+def small_tap_targets(page: Page) -> list[str]:
+    """Visible buttons, links, selects and inputs smaller than 44x44 px."""
+    return page.evaluate(
+        """() => {
+        const bad = [];
+        for (const el of document.querySelectorAll('button, a[href], select, input:not([type=checkbox]):not([type=radio]), summary, label.check')) {
+          const r = el.getBoundingClientRect();
+          if (r.width === 0 && r.height === 0) continue;  // not rendered
+          if (el.closest('dialog:not([open])') || el.classList.contains('skip')) continue;
+          if (r.height < 43.5 || r.width < 43.5) bad.push(`${el.tagName}#${el.id || ''}.${el.className} ${Math.round(r.width)}x${Math.round(r.height)} "${(el.textContent || '').trim().slice(0, 20)}"`);
+        }
+        return bad;
+    }"""
+    )
+
+
+def shot(page: Page, shots: Path, name: str, full: bool = True) -> None:
+    """Save a screenshot; ``full=False`` keeps just what the phone screen shows."""
+    page.screenshot(path=str(shots / f"{name}.png"), full_page=full)
+
+
+def unlabelled_controls(page: Page) -> list[str]:
+    """Visible controls without an accessible name (label, text or aria-label)."""
+    return page.evaluate(
+        """() => {
+        const bad = [];
+        for (const el of document.querySelectorAll('button, a[href], select, input, textarea')) {
+          const r = el.getBoundingClientRect();
+          if (r.width === 0 && r.height === 0) continue;
+          const named = (el.getAttribute('aria-label') || '').trim()
+            || (el.labels && [...el.labels].some(l => l.textContent.trim()))
+            || (!['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName) && el.textContent.trim());
+          if (!named) bad.push(`${el.tagName}#${el.id}.${el.className}`);
+        }
+        return bad;
+    }"""
+    )
+
+
+def wait_screen(page: Page, name: str, timeout: int = 15000) -> None:
+    page.wait_for_selector(f'main[data-screen="{name}"]', timeout=timeout)
+
+
+def create_game(page: Page, name: str, seats: list[str], kingdom: list[str] | None = None,
+                preset: str | None = None) -> None:
+    """Fill the home form and start a game; ``seats`` are the other seats'
+    select values ("human" or a bot kind); a kingdom is hand-picked by clicking."""
+    page.goto("/")
+    page.fill("#my-name", name)
+    while page.locator(".seat select").count() < len(seats):
+        page.click("#add-seat")
+    for i, kind in enumerate(seats):
+        page.select_option(f"#seat-kind-{i + 2}", kind)
+    if preset:
+        page.click("#mode-preset")
+        page.select_option("#preset", preset)
+    elif kingdom:
+        page.click("#mode-pick")
+        for card in kingdom:
+            page.check(f'input[name="pick"][value="{card}"]')
+        expect(page.locator("#pick-count")).to_contain_text("10")
+    expect(page.locator("#kingdom-preview button.card")).to_have_count(10)
+    page.click("#create")

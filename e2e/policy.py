@@ -1,0 +1,204 @@
+"""A click policy: plays Dominion through the web UI only, one click at a time.
+
+It reads nothing but the DOM (the client marks its state on ``<main>``:
+``data-screen``, ``data-version``, ``data-busy``, ``data-phase``, ``data-act``)
+and only clicks what a person could click: cards in hand, the phase buttons,
+supply piles and the dialog's Buy button, and the decision panel.
+
+Strategy, kept simple so games end fast: play Action cards, play all
+Treasures, buy Province at $8, Gold at $6-7, a few wanted Action cards,
+Duchy late, else Silver; answer each decision with the first valid options
+(revealing a Moat when attacked, discarding/trashing the minimum).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+from playwright.sync_api import Page
+
+WAIT_MS = 15000
+#: Optional one-card choices the policy takes (to exercise them) instead of "None".
+CHOOSE_A_CARD = {"reaction.reveal", "throne_room.play"}
+
+
+@dataclass
+class Player:
+    """One browser page playing one seat, and what it has bought."""
+
+    page: Page
+    wants: dict[str, int] = field(default_factory=dict)  # kingdom card -> how many to buy
+    bought: Counter = field(default_factory=Counter)
+    decisions: Counter = field(default_factory=Counter)  # prompt -> times answered
+    clicks: int = 0
+
+
+def screen(page: Page) -> str:
+    return page.get_attribute("main", "data-screen") or ""
+
+
+def version(page: Page) -> str:
+    return page.get_attribute("main", "data-version") or ""
+
+
+def settle(page: Page, before: str) -> None:
+    """Wait until a command sent from ``page`` has come back and been drawn."""
+    page.wait_for_function(
+        """(v) => { const m = document.querySelector('main');
+                    return m.dataset.busy !== 'true' && (m.dataset.version !== v || !!document.querySelector('#notice')); }""",
+        arg=before, timeout=WAIT_MS,
+    )
+
+
+def wake(page: Page) -> None:
+    """Make a waiting page poll now (as when its tab becomes visible again)."""
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+
+
+def _click_command(p: Player, locator) -> None:
+    before = version(p.page)
+    locator.click()
+    p.clicks += 1
+    settle(p.page, before)
+
+
+# Everything the policy needs, read in one round trip.
+_LOOK = """() => {
+  const m = document.querySelector('main');
+  const d = document.querySelector('#decision');
+  const num = (sel) => { const e = document.querySelector(sel); return e ? parseInt(e.textContent.replace('$', ''), 10) : 0; };
+  return {
+    screen: m.dataset.screen, busy: m.dataset.busy === 'true', phase: m.dataset.phase,
+    decision: d ? { kind: d.dataset.kind, prompt: d.dataset.prompt, min: +d.dataset.min, max: +d.dataset.max,
+      supply: [...d.querySelectorAll('button[data-answer][data-cost]')].map(e => [e.dataset.answer, +e.dataset.cost]),
+      options: d.querySelectorAll('button[data-option]').length } : null,
+    waiting: !!document.querySelector('#waiting'),
+    bar: !!document.querySelector('.actionbar'),
+    treasures: !!document.querySelector('#btn-treasures'),
+    actions: [...document.querySelectorAll('#hand button.card[data-playable="true"][data-types~="Action"]')].map(e => e.dataset.card),
+    buys: num('#stat-buys b'), coins: num('#stat-coins b'),
+    supply: Object.fromEntries([...document.querySelectorAll('#supply button.card[data-card]')].map(
+      e => [e.dataset.card, [+e.dataset.cost, +e.dataset.count, e.dataset.buyable === 'true']])),
+  };
+}"""
+
+
+def look(page: Page) -> dict:
+    """The page's state as the policy sees it (see ``_LOOK``)."""
+    return page.evaluate(_LOOK)
+
+
+def answer_decision(p: Player, d: dict) -> str:
+    page = p.page
+    panel = page.locator("#decision")
+    kind, prompt = d["kind"], d["prompt"]
+    p.decisions[prompt] += 1
+    if kind == "option":
+        _click_command(p, panel.locator("button[data-answer]").first)
+    elif kind == "supply":
+        name, _ = max(d["supply"], key=lambda x: x[1])  # the most expensive pile
+        _click_command(p, panel.locator(f'button[data-answer="{name}"]'))
+    elif kind == "order":
+        for i in range(d["options"]):
+            panel.locator(f'button[data-option="{i}"]').click()
+            p.clicks += 1
+        _click_command(p, panel.locator("button[data-confirm]"))
+    elif d["max"] == 1:  # cards, one at most: a tap answers
+        pick_one = d["min"] == 1 or prompt in CHOOSE_A_CARD
+        _click_command(p, panel.locator("button.card[data-answer]").first if pick_one
+                       else panel.locator('button[data-answer=""]'))
+    else:  # cards, several: toggle the fewest allowed, then confirm
+        for i in range(d["min"]):
+            panel.locator(f'button[data-option="{i}"]').click()
+            p.clicks += 1
+        _click_command(p, panel.locator("button[data-confirm]"))
+    return f"decision {prompt}"
+
+
+def choose_buy(p: Player, coins: int, supply: dict[str, list]) -> Optional[str]:
+    """What to buy with ``coins``: card -> [cost, count, buyable] in ``supply``."""
+    def ok(card: str) -> bool:
+        return card in supply and supply[card][2]
+    provinces = supply.get("Province", [8, 0, False])[1]
+    if coins >= 8 and ok("Province"):
+        return "Province"
+    if coins >= 6 and ok("Gold"):
+        return "Gold"
+    wanted = [c for c, n in p.wants.items() if p.bought[c] < n and ok(c) and supply[c][0] <= coins]
+    if wanted:
+        return max(wanted, key=lambda c: supply[c][0])
+    if coins >= 5 and provinces <= 4 and ok("Duchy"):
+        return "Duchy"
+    if coins >= 3 and ok("Silver"):
+        return "Silver"
+    if coins >= 2 and provinces <= 2 and ok("Estate"):
+        return "Estate"
+    return None
+
+
+def take_turn_step(p: Player, s: dict) -> str:
+    page = p.page
+    if s["phase"] == "action" and s["actions"]:
+        name = s["actions"][0]
+        _click_command(p, page.locator(f'#hand button.card[data-playable="true"][data-card="{name}"]').first)
+        return f"play {name}"
+    if s["treasures"]:
+        _click_command(p, page.locator("#btn-treasures"))
+        return "play treasures"
+    if s["phase"] == "buy" and s["buys"] > 0:
+        card = choose_buy(p, s["coins"], s["supply"])
+        if card:
+            page.locator(f'#supply button.card[data-card="{card}"]').click()
+            p.clicks += 1
+            _click_command(p, page.locator('#card-dialog button[data-action="buy"]'))
+            p.bought[card] += 1
+            return f"buy {card}"
+    _click_command(p, page.locator("#btn-end"))
+    return "end phase"
+
+
+def step(p: Player, hook: Optional[Callable[[Player, dict], None]] = None) -> str:
+    """Make one move if this page has one; '' when it must wait, 'end' at the end."""
+    s = look(p.page)
+    if hook is not None:
+        hook(p, s)
+    if s["screen"] == "end":
+        return "end"
+    if s["busy"]:
+        return ""
+    if s["decision"]:
+        return answer_decision(p, s["decision"])
+    if s["bar"]:
+        return take_turn_step(p, s)
+    return ""
+
+
+def play_to_end(players: list[Player], limit_s: float = 150.0,
+                hook: Optional[Callable[[Player, dict], None]] = None) -> None:
+    """Let every page move in turn until each shows the end screen.
+
+    :param hook: called with each player and its state before its move (e.g. screenshots).
+    """
+    deadline = time.monotonic() + limit_s
+    idle = 0
+    while True:
+        if time.monotonic() > deadline:
+            raise AssertionError("the game did not end in time")
+        moved = False
+        ended = 0
+        for p in players:
+            r = step(p, hook)
+            moved = moved or (r not in ("", "end"))
+            ended += r == "end"
+        if ended == len(players):
+            return
+        if moved:
+            idle = 0
+            continue
+        idle += 1
+        for p in players:
+            wake(p.page)
+        time.sleep(min(0.05 * idle, 0.3))

@@ -1,0 +1,307 @@
+"""The randomizer form, languages, resuming after a reload, and dropped connections."""
+
+from __future__ import annotations
+
+import re
+import time
+import urllib.parse
+
+from playwright.sync_api import expect
+
+from e2e_support import api, create_game, no_horizontal_scroll, open_context, shot, wait_screen, watch
+from policy import settle, version
+
+
+def preview_cards(page) -> list[str]:
+    return sorted(page.locator("#kingdom-preview button.card").evaluate_all(
+        "els => els.map(e => e.dataset.card)"))
+
+
+def test_randomizer_form_draws_what_the_api_promises_and_rerolls(context, server, shots):
+    page = context.new_page()
+    errors = watch(page)
+    page.goto("/")
+    page.click("#mode-random")
+    page.click("#rnd-more summary")
+    page.fill("#rnd-include", "Moat")
+    page.fill("#rnd-ban", "Witch, Chapel")
+    page.check('input[name="require"][value="village"]')
+    page.check('input[name="require"][value="plus-buy"]')
+    page.fill("#spread-5\\+", "2")
+    page.fill("#rnd-seed", "42")
+    page.click("#roll")
+    expect(page.locator("#kingdom-preview button.card")).to_have_count(10)
+    page.wait_for_function("() => document.querySelector('#as-text')")
+    cards = preview_cards(page)
+
+    query = urllib.parse.urlencode({
+        "seed": 42, "sets": "base", "editions": "1,2", "include": "Moat", "ban": "Witch,Chapel",
+        "require": "village,plus-buy", "reaction": "true", "spread": "5+:2"})
+    status, expected = api(server, "GET", f"/api/kingdoms/random?{query}")
+    assert status == 200
+    assert cards == sorted(expected["cards"])
+    assert "Moat" in cards and "Witch" not in cards and "Chapel" not in cards
+    _, catalog = api(server, "GET", "/api/cards?lang=en")
+    info = {c["name"]: c for c in catalog["cards"]}
+    assert any("village" in info[c]["tags"] for c in cards)
+    assert any("plus-buy" in info[c]["tags"] for c in cards)
+    assert sum(info[c]["cost"] >= 5 for c in cards) >= 2
+    expect(page.locator("#as-text")).to_have_text(", ".join(sorted(expected["cards"])))
+    no_horizontal_scroll(page)
+    shot(page, shots, "07-randomizer")
+
+    # A re-roll draws another kingdom under the same constraints.
+    page.click("#reroll")
+    page.wait_for_function("(old) => { const els = [...document.querySelectorAll('#kingdom-preview button.card')];"
+                           " return els.length === 10 && els.map(e => e.dataset.card).sort().join() !== old; }",
+                           arg=",".join(cards))
+    again = preview_cards(page)
+    assert again != cards
+    assert "Moat" in again and "Witch" not in again and "Chapel" not in again
+
+    # Impossible constraints: the API's reason is shown, nothing is started.
+    page.uncheck('input[name="set"][value="base"]')
+    page.check('input[name="set"][value="intrigue"]')
+    page.click("#roll")
+    expect(page.locator("#form-error")).to_contain_text("not enough cards")
+    assert errors == []
+
+
+def test_language_is_chosen_from_the_browser_switchable_and_kept(browser, server):
+    cz = open_context(browser, server, lang="cs-CZ")
+    page = cz.new_page()
+    page.goto("/")
+    expect(page.locator("#create-form h2")).to_have_text("Nová hra")
+    page.click("#mode-pick")
+    expect(page.locator("#create-form")).to_contain_text("Vesnice")  # Village
+    expect(page.locator("#create-form")).to_contain_text("Hradní příkop")  # Moat
+    assert page.evaluate("document.documentElement.lang") == "cs"
+
+    page.select_option("#lang", "hu")
+    expect(page.locator("#create-form h2")).to_have_text("Új játék")
+    expect(page.locator("#create-form")).to_contain_text("Falu")  # Village
+    expect(page.locator("#create-form")).to_contain_text("Várárok")  # Moat
+    no_horizontal_scroll(page)
+    page.reload()
+    expect(page.locator("#create-form h2")).to_have_text("Új játék")
+    expect(page.locator("#lang")).to_have_value("hu")
+
+    page.select_option("#lang", "en")
+    expect(page.locator("#create-form h2")).to_have_text("New game")
+    expect(page.locator("#create-form")).to_contain_text("Village")
+    cz.close()
+
+
+#: Supply piles at the start of a 2-player game.
+PILES = {"Silver": 40, "Copper": 46}
+
+
+def affordable(page) -> str:
+    """Silver when the hand pays for it, else Copper (always affordable)."""
+    tile = page.locator('#supply button.card[data-card="Silver"]')
+    return "Silver" if tile.get_attribute("data-buyable") == "true" else "Copper"
+
+
+def turn_number(page) -> int:
+    return int(page.locator("#turn-line").inner_text().split()[1])
+
+
+def table_state(page) -> dict:
+    return page.evaluate("""() => ({
+        hand: [...document.querySelectorAll('#hand button.card')].map(e => e.dataset.card).sort(),
+        turn: document.querySelector('#turn-line').textContent,
+        phase: document.querySelector('main').dataset.phase,
+        version: document.querySelector('main').dataset.version,
+        stats: [...document.querySelectorAll('.stat b')].map(e => e.textContent),
+        supply: [...document.querySelectorAll('#supply button.card')].map(e => e.dataset.card + ':' + e.dataset.count),
+        players: [...document.querySelectorAll('.player .kv')].map(e => e.textContent),
+    })""")
+
+
+def test_reload_mid_game_resumes_the_same_state_and_language(context, server, shots):
+    page = context.new_page()
+    create_game(page, "Ann", ["big-money"], preset="first-game-1e")
+    wait_screen(page, "table")
+    url = page.url
+    assert "#/g/" in url
+    first = turn_number(page)
+    # One turn: Treasures, buy a card, end the turn (the bot then plays its own).
+    before = version(page)
+    page.click("#btn-treasures")
+    settle(page, before)
+    page.click(f'#supply button.card[data-card="{affordable(page)}"]')
+    before = version(page)
+    page.click('#card-dialog button[data-action="buy"]')
+    settle(page, before)
+    before = version(page)
+    page.click("#btn-end")
+    settle(page, before)
+    page.select_option("#lang", "cs")
+    expect(page.locator("#supply")).to_contain_text("Stříbrňák")  # Silver, in Czech
+    expect(page.locator("#supply")).to_contain_text("Hradní příkop")  # Moat
+    state = table_state(page)
+    assert state["turn"].startswith(f"Tah {first + 2}")  # Czech for "Turn N"
+
+    page.reload()
+    wait_screen(page, "table")
+    assert page.url == url
+    assert table_state(page) == state
+    expect(page.locator("#supply")).to_contain_text("Stříbrňák")
+    shot(page, shots, "10-table-czech", full=False)
+    first_render = page.evaluate(
+        "performance.getEntriesByName('dominion:first-game-render')[0].startTime")
+    assert first_render < 1000, f"first render of the game took {first_render:.0f} ms"
+
+    # A new tab of the same browser opens the same seat from the link alone.
+    other = context.new_page()
+    other.goto(url)
+    wait_screen(other, "table")
+    assert table_state(other) == state
+
+    # A move made in one tab makes the other tab's next command stale: it gets
+    # a 412, says so, and redraws the current state instead of acting twice.
+    before = version(page)
+    page.click("#btn-treasures")
+    settle(page, before)
+    coins = page.locator("#stat-coins b").inner_text()
+    other.click("#btn-treasures")
+    expect(other.locator("#notice")).to_contain_text("Hra mezitím pokročila")
+    expect(other.locator("main")).to_have_attribute("data-version", version(page))
+    expect(other.locator("#stat-coins b")).to_have_text(coins)
+    other.close()
+
+
+def test_a_command_whose_answer_is_lost_is_retried_and_applied_once(context, server, shots):
+    page = context.new_page()
+    create_game(page, "Ann", ["big-money"], preset="first-game-1e")
+    wait_screen(page, "table")
+    before = version(page)
+    page.click("#btn-treasures")
+    settle(page, before)
+    card = affordable(page)
+    count = int(page.get_attribute(f'#supply button.card[data-card="{card}"]', "data-count"))
+
+    # The buy reaches the server, but its answer never comes back.
+    keys: list[str] = []
+    replayed: list[str] = []
+
+    def lose_answer(route):
+        keys.append(route.request.headers.get("idempotency-key"))
+        if len(keys) == 1:
+            route.fetch()  # the server applies it...
+            route.abort("connectionreset")  # ...and the connection drops
+        else:
+            route.continue_()
+
+    page.on("response", lambda r: replayed.append(r.headers.get("idempotent-replayed", ""))
+            if "/commands" in r.url else None)
+    page.route("**/api/games/*/commands", lose_answer)
+    page.click(f'#supply button.card[data-card="{card}"]')
+    before = version(page)
+    page.click('#card-dialog button[data-action="buy"]')
+    page.wait_for_function(
+        "(v) => document.querySelector('main').dataset.version !== v", arg=before)
+    page.unroute("**/api/games/*/commands")
+    assert len(keys) == 2 and keys[0] == keys[1] and keys[0]
+    assert replayed[-1] == "true"
+    assert int(page.get_attribute(f'#supply button.card[data-card="{card}"]', "data-count")) == count - 1
+    expect(page.locator("#stat-buys b")).to_have_text("0")
+
+    # Offline while ending the turn: the client retries with the same key once back.
+    turn = page.locator("#turn-line").inner_text()
+    number = turn_number(page)
+    context.set_offline(True)
+    page.click("#btn-end")
+    expect(page.locator("#notice")).to_be_visible()
+    shot(page, shots, "09-offline", full=False)
+    context.set_offline(False)
+    page.wait_for_function("(t) => { const e = document.querySelector('#turn-line'); return e && e.textContent !== t; }",
+                           arg=turn, timeout=20000)
+    assert turn_number(page) == number + 2
+
+    # The server agrees: exactly one card was bought and the turn ended once.
+    game_id = page.url.split("#/g/")[1]
+    _, spectator = api(server, "GET", f"/api/games/{game_id}")
+    piles = {p["card"]: p["count"] for p in spectator["view"]["supply"]}
+    assert spectator["view"]["turn"]["number"] == number + 2
+    _, log = api(server, "GET", f"/api/games/{game_id}/log?limit=500")
+    buys = [(e["seat"], e["card"]) for e in log["events"] if e["type"] == "buy"]
+    gains = [e["card"] for e in log["events"] if e["type"] == "gain"]
+    assert [c for s, c in buys if s == 0] == [card]
+    assert piles[card] == PILES[card] - gains.count(card)
+
+
+def test_lobby_shares_links_and_codes_and_starts_when_every_seat_is_taken(browser, server, shots):
+    ann_ctx = open_context(browser, server)
+    ann_ctx.grant_permissions(["clipboard-read", "clipboard-write"])
+    ann = ann_ctx.new_page()
+    create_game(ann, "Ann", ["human", "human"], preset="first-game-1e")
+    wait_screen(ann, "lobby")
+    expect(ann.locator(".invite-link")).to_have_count(2)
+    expect(ann.locator("#kingdom-preview button.card")).to_have_count(10)
+    ann.locator("button.copy").first.click()
+    expect(ann.locator("#notice")).to_contain_text("Link copied")
+    link = ann.locator(".invite-link").first.input_value()
+    assert ann.evaluate("navigator.clipboard.readText()") == link
+    code = ann.locator(".invite-link").nth(1).get_attribute("data-code")
+
+    bob_ctx = open_context(browser, server)
+    bob = bob_ctx.new_page()
+    bob.goto(link)
+    bob.fill("#join-name", "Bob")
+    bob.click("#join-take")
+    wait_screen(bob, "lobby")  # one seat is still free
+    expect(bob.locator("#lobby")).to_contain_text("Bob")
+
+    # Carol types the short code on the home page.
+    carol_ctx = open_context(browser, server, lang="hu-HU")
+    carol = carol_ctx.new_page()
+    carol.goto("/")
+    carol.fill("#join-code", code.lower())
+    carol.click("#join-go")
+    carol.fill("#join-name", "Carol")
+    carol.click("#join-take")
+    wait_screen(carol, "table")
+    for page in (ann, bob):
+        page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+        wait_screen(page, "table")
+    names = carol.locator("#players .pname").all_inner_texts()
+    assert names == ["Ann", "Bob", "Carol"]
+
+    # A used invitation cannot take a seat again.
+    dave_ctx = open_context(browser, server)
+    dave = dave_ctx.new_page()
+    dave.goto(link)
+    dave.fill("#join-name", "Dave")
+    dave.click("#join-take")
+    expect(dave.locator("#join-seat .notice")).to_contain_text("full or has already started")
+    for ctx in (ann_ctx, bob_ctx, carol_ctx, dave_ctx):
+        ctx.close()
+
+
+def test_polling_is_conditional_backs_off_and_slows_down_in_a_hidden_tab(context, server):
+    page = context.new_page()
+    create_game(page, "Ann", ["human"], preset="first-game-1e")
+    wait_screen(page, "lobby")
+    page.wait_for_timeout(300)  # let the first (unconditional) fetch's events pass
+    polls: list[tuple[float, int, str | None]] = []
+    page.on("response", lambda r: polls.append(
+        (time.monotonic(), r.status, r.request.headers.get("if-none-match")))
+        if r.request.method == "GET" and re.search(r"/api/games/[^/]+$", r.url) else None)
+    page.wait_for_timeout(5500)
+    assert len(polls) >= 3
+    assert all(status == 304 and etag for _, status, etag in polls), polls
+    gaps = [b[0] - a[0] for a, b in zip(polls, polls[1:])]
+    assert all(b > a * 1.2 for a, b in zip(gaps, gaps[1:])), gaps  # backing off
+
+    # A hidden tab polls rarely; showing it again polls at once.
+    page.evaluate("""() => { Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+                             document.dispatchEvent(new Event('visibilitychange')); }""")
+    page.wait_for_timeout(300)
+    polls.clear()
+    page.wait_for_timeout(4000)
+    assert polls == []
+    page.evaluate("""() => { Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
+                             document.dispatchEvent(new Event('visibilitychange')); }""")
+    page.wait_for_timeout(500)
+    assert len(polls) == 1

@@ -1,0 +1,80 @@
+// HTTP client for the JSON API under /api. No rules here: just requests.
+
+/** The server answered with an error (RFC 9457 problem details in `problem`). */
+export class ApiError extends Error {
+  constructor(status, problem) {
+    super((problem && (problem.detail || problem.title)) || `HTTP ${status}`);
+    this.status = status;
+    this.problem = problem || {};
+    this.code = this.problem.code || null;
+  }
+}
+
+/** The request may or may not have reached the server (offline, reset, timeout). */
+export class NetworkError extends Error {}
+
+const TIMEOUT_MS = 15000;
+
+async function request(method, path, { body, token, headers = {} } = {}) {
+  const h = { Accept: 'application/json', ...headers };
+  if (body !== undefined) h['Content-Type'] = 'application/json';
+  if (token) h.Authorization = `Bearer ${token}`;
+  const ctrl = new AbortController();
+  const timer = setTimeout(() => ctrl.abort(), TIMEOUT_MS);
+  let res;
+  let data = null;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: h,
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+      cache: 'no-store', // we send our own If-None-Match and want to see the 304
+      signal: ctrl.signal,
+    });
+    if (res.status !== 304 && res.status !== 204) {
+      const text = await res.text(); // a drop mid-body is a network error too
+      if (text) {
+        try { data = JSON.parse(text); } catch (e) { data = { title: `HTTP ${res.status}` }; }
+      }
+    }
+  } catch (e) {
+    throw new NetworkError(e && e.message ? e.message : 'network error');
+  } finally {
+    clearTimeout(timer);
+  }
+  if (res.status === 304) return { status: 304, data: null, etag: res.headers.get('ETag') };
+  if (!res.ok) throw new ApiError(res.status, data);
+  return { status: res.status, data, etag: res.headers.get('ETag') };
+}
+
+const enc = encodeURIComponent;
+
+export const api = {
+  createGame: (body) => request('POST', '/api/games', { body }),
+  joinGame: (id, body) => request('POST', `/api/games/${enc(id)}/join`, { body }),
+  joinByCode: (body) => request('POST', '/api/join', { body }),
+  /** The caller's view; `etag` makes it conditional (304 when unchanged). */
+  getGame: (id, token, etag) =>
+    request('GET', `/api/games/${enc(id)}`, { token, headers: etag ? { 'If-None-Match': etag } : {} }),
+  /** One command; `etag` is the version acted on, `key` the idempotency key. */
+  command: (id, token, etag, command, key) =>
+    request('POST', `/api/games/${enc(id)}/commands`, {
+      token,
+      body: command,
+      headers: { ...(etag ? { 'If-Match': etag } : {}), 'Idempotency-Key': key },
+    }),
+  log: (id, token, query) => request('GET', `/api/games/${enc(id)}/log${qs(query)}`, { token }),
+  cards: (lang) => request('GET', `/api/cards?lang=${enc(lang)}`),
+  randomKingdom: (query) => request('GET', `/api/kingdoms/random${qs(query)}`),
+  presets: () => request('GET', '/api/kingdoms/presets'),
+};
+
+function qs(query) {
+  if (!query) return '';
+  const parts = [];
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length)) continue;
+    parts.push(`${enc(k)}=${enc(Array.isArray(v) ? v.join(',') : String(v))}`);
+  }
+  return parts.length ? `?${parts.join('&')}` : '';
+}

@@ -1,0 +1,88 @@
+// Card tiles and the card text dialog (tap or long-press any card).
+
+import { h, mount } from './dom.js';
+import { t, cardName, money } from './i18n.js';
+import { state } from './store.js';
+
+const LONG_PRESS_MS = 500;
+
+/** Catalog entry for a card, or a bare stand-in when the catalog is not loaded. */
+export function info(name) {
+  return state.catalog[name] || { name, local_name: cardName(name), types: [], cost: null, text: '' };
+}
+
+function typeClasses(name) {
+  return info(name).types.map((ty) => `t-${ty.toLowerCase()}`).join(' ');
+}
+
+/**
+ * A card as a button. `onTap` runs on a tap (default: show its text);
+ * a long-press or right-click always shows the text (with `actions`).
+ */
+export function cardButton(name, opts = {}) {
+  const { onTap, actions, extraClass = '', label, children = [], attrs = {}, small } = opts;
+  const el = h('button', {
+    type: 'button',
+    class: `card ${typeClasses(name)} ${small ? 'small' : ''} ${extraClass}`.trim(),
+    'data-card': name,
+    'data-types': info(name).types.join(' '),
+    'aria-label': label || null,
+    ...attrs,
+  }, h('span', { class: 'nm' }, cardName(name)), children);
+  let timer = null;
+  let longPressed = false;
+  const show = () => showCard(name, typeof actions === 'function' ? actions() : actions || []);
+  el.addEventListener('pointerdown', (e) => {
+    if (e.button !== 0) return;
+    longPressed = false;
+    clearTimeout(timer);
+    timer = setTimeout(() => { longPressed = true; show(); }, LONG_PRESS_MS);
+  });
+  const cancel = () => clearTimeout(timer);
+  el.addEventListener('pointerup', cancel);
+  el.addEventListener('pointerleave', cancel);
+  el.addEventListener('pointercancel', cancel);
+  el.addEventListener('contextmenu', (e) => {
+    e.preventDefault();
+    cancel();
+    if (!longPressed) { longPressed = true; show(); }
+  });
+  el.addEventListener('keydown', () => { longPressed = false; });
+  el.addEventListener('click', (e) => {
+    if (longPressed) { longPressed = false; e.preventDefault(); return; }
+    if (onTap) onTap(e);
+    else show();
+  });
+  return el;
+}
+
+/**
+ * Open the card dialog. `actions`: [{label, run}] buttons (e.g. Play, Buy).
+ */
+export function showCard(name, actions = []) {
+  const dlg = document.getElementById('card-dialog');
+  const c = info(name);
+  const local = cardName(name);
+  const close = () => dlg.close();
+  const types = (c.types || []).map((ty) => t(`type.${ty}`)).join(' – ');
+  mount(dlg, h('div', { class: 'dbody' },
+    h('div', { class: 'dhead' },
+      h('div', null,
+        h('h2', { id: 'card-dialog-title' }, local),
+        local !== name ? h('p', { class: 'muted small', lang: 'en' }, name) : null),
+      h('button', { type: 'button', class: 'secondary', onclick: close, 'aria-label': t('common.close') }, '✕')),
+    h('p', null,
+      c.cost !== null && c.cost !== undefined ? h('span', { class: 'cost' }, t('card.cost', { cost: money(c.cost) })) : null,
+      types ? ` · ${types}` : ''),
+    c.text ? h('p', { class: 'dtext', lang: c.text_lang || 'en' }, c.text) : null,
+    h('div', { class: 'dactions' },
+      actions.map((a) => h('button', {
+        type: 'button',
+        'data-action': a.id || null,
+        onclick: () => { close(); a.run(); },
+      }, a.label)),
+      h('button', { type: 'button', class: 'secondary', onclick: close }, t('common.close')))));
+  if (!dlg.open) dlg.showModal();
+  const first = dlg.querySelector('.dactions button');
+  if (first) first.focus();
+}

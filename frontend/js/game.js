@@ -1,0 +1,235 @@
+// The open game: conditional polling with backoff, commands with idempotency
+// keys that are reused on retry, and the incremental event log.
+
+import { api, ApiError, NetworkError } from './api.js';
+import { randomId } from './dom.js';
+import { t } from './i18n.js';
+import { state, changed, notify, clearNotice, loadSeat } from './store.js';
+
+// Poll delays (ms): fast after a change, slower while nothing changes, slow
+// while this seat must act (nobody else can move), slowest in a hidden tab.
+const FAST = 800;
+const MAX_VISIBLE = 8000;
+const MY_MOVE = 15000;
+const HIDDEN = 60000;
+const RETRIES = [400, 1000, 2000, 4000];
+
+let timer = null;
+let session = 0; // bumps when another game is opened, so stale loops stop
+
+function sleep(ms) {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** Open game `id` (stop polling any other) and start polling it. */
+export function openGame(id) {
+  if (state.game && state.game.id === id) {
+    pollNow();
+    return;
+  }
+  closeGame();
+  const seat = loadSeat(id);
+  state.game = {
+    id,
+    token: seat ? seat.token : null,
+    seatInfo: seat,
+    etag: null,
+    data: null,
+    view: null,
+    error: null,
+    busy: false,
+    delay: FAST,
+    failures: 0,
+    log: [],
+    logLoading: false,
+  };
+  state.ui.dec = null;
+  session += 1;
+  changed();
+  pollNow();
+}
+
+export function closeGame() {
+  clearTimeout(timer);
+  session += 1;
+  state.game = null;
+}
+
+function mine() {
+  const g = state.game;
+  return g && g.view && g.view.seat !== null && g.view.seat !== undefined && (g.view.awaiting || []).includes(g.view.seat);
+}
+
+function nextDelay() {
+  const g = state.game;
+  if (document.hidden) return HIDDEN;
+  if (g.failures) return Math.min(30000, 1000 * 2 ** g.failures);
+  if (mine()) return MY_MOVE;
+  return g.delay;
+}
+
+function schedule(ms) {
+  clearTimeout(timer);
+  const s = session;
+  timer = setTimeout(() => { if (s === session) poll(); }, ms);
+}
+
+export function pollNow() {
+  schedule(0);
+}
+
+/** A hidden tab polls rarely; a tab shown again polls at once. */
+export function visibilityChanged() {
+  const g = state.game;
+  if (!g || (g.data && g.data.status === 'over')) return;
+  if (document.hidden) schedule(nextDelay());
+  else pollNow();
+}
+
+/** One conditional GET; reschedules itself. */
+async function poll() {
+  const g = state.game;
+  if (!g) return;
+  const s = session;
+  try {
+    const res = await api.getGame(g.id, g.token, g.data ? g.etag : null);
+    if (s !== session) return;
+    if (g.failures) { g.failures = 0; clearNotice(); }
+    if (res.status === 304) {
+      g.delay = Math.min(MAX_VISIBLE, Math.round(g.delay * 1.5));
+    } else {
+      accept(res);
+      g.delay = FAST;
+    }
+  } catch (e) {
+    if (s !== session) return;
+    if (e instanceof NetworkError) {
+      g.failures += 1;
+      if (g.failures >= 2) notify('error', t('err.network'));
+    } else if (e instanceof ApiError && (e.status === 401 || e.status === 403) && g.token) {
+      // The stored token no longer works here: fall back to watching.
+      g.token = null;
+      notify('info', t('err.noSeat'));
+      schedule(0);
+      return;
+    } else if (e instanceof ApiError && e.status === 404) {
+      g.error = t('err.notFound');
+      changed();
+      return; // nothing to poll
+    } else {
+      g.failures += 1;
+    }
+  }
+  // A finished game never changes again: stop polling it.
+  if (s === session && !(g.data && g.data.status === 'over')) schedule(nextDelay());
+}
+
+/** Store a 200 answer (a game resource) and its ETag. */
+function accept(res) {
+  const g = state.game;
+  g.data = res.data;
+  g.view = viewOf(res.data);
+  if (res.etag) g.etag = res.etag;
+  g.error = null;
+  changed();
+  loadLog();
+}
+
+/** The per-seat engine view inside a game resource. */
+export function viewOf(data) {
+  if (!data) return null;
+  return data.view !== undefined ? data.view : data;
+}
+
+/**
+ * Send one command for this seat. The idempotency key is made once and
+ * reused by every retry, so a command that reached the server before the
+ * connection dropped is never applied twice.
+ */
+export async function send(command) {
+  const g = state.game;
+  if (!g || g.busy) return false;
+  return attempt(command, randomId(), g.etag);
+}
+
+async function attempt(command, key, etag) {
+  const g = state.game;
+  const s = session;
+  g.busy = true;
+  changed();
+  for (let i = 0; ; i += 1) {
+    try {
+      const res = await api.command(g.id, g.token, etag, command, key);
+      if (s !== session) return false;
+      g.busy = false;
+      state.ui.dec = null;
+      if (state.notice && state.notice.kind === 'error') clearNotice();
+      accept(res);
+      g.delay = FAST;
+      g.failures = 0;
+      if (!(g.data && g.data.status === 'over')) schedule(FAST);
+      return true;
+    } catch (e) {
+      if (s !== session) return false;
+      if (e instanceof NetworkError) {
+        if (i < RETRIES.length) {
+          notify('error', t('err.network'));
+          await sleep(RETRIES[i]);
+          if (s !== session) return false;
+          continue;
+        }
+        g.busy = false;
+        notify('error', t('err.offline'), {
+          label: t('err.retry'),
+          run: () => { clearNotice(); attempt(command, key, etag); },
+        });
+        return false;
+      }
+      g.busy = false;
+      if (e.status === 412) notify('info', t('err.stale'));
+      else if (e.status === 422 || e.status === 409) notify('error', t('err.illegal', { msg: e.message }));
+      else notify('error', t('err.generic', { msg: e.message }));
+      state.ui.dec = null;
+      g.etag = null; // force a full refetch and redraw
+      pollNow();
+      return false;
+    }
+  }
+}
+
+// --- event log -----------------------------------------------------------
+
+/** Fetch log entries after the ones we have (the API pages them). */
+export async function loadLog() {
+  const g = state.game;
+  if (!g || g.logLoading || !g.view) return;
+  const known = g.log.length ? g.log[g.log.length - 1].seq : 0;
+  if (g.data && typeof g.data.log_seq === 'number' && g.data.log_seq <= known) return;
+  g.logLoading = true;
+  const s = session;
+  try {
+    for (let pages = 0; pages < 20; pages += 1) {
+      const last = g.log.length ? g.log[g.log.length - 1].seq : 0;
+      const res = await api.log(g.id, g.token, { after: last, limit: 200 });
+      if (s !== session) return;
+      const events = logItems(res.data).filter((e) => !(e.seq <= last));
+      g.log.push(...events);
+      if (!events.length || !hasMore(res.data)) break;
+    }
+    changed();
+  } catch (e) {
+    /* the log is secondary: the next change retries */
+  } finally {
+    if (s === session) g.logLoading = false;
+  }
+}
+
+function logItems(data) {
+  if (Array.isArray(data)) return data;
+  if (!data) return [];
+  return data.events || data.items || data.entries || [];
+}
+
+function hasMore(data) {
+  return !!(data && !Array.isArray(data) && (data.next || data.has_more || data.more));
+}

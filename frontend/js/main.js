@@ -1,0 +1,142 @@
+// Boot, hash routing, and the one render function that draws the current screen.
+
+import { h, mount } from './dom.js';
+import { t, lang, setLang, LANGS, LANG_NAMES, setCardNames } from './i18n.js';
+import { api } from './api.js';
+import { state, changed, subscribe, clearNotice } from './store.js';
+import { openGame, closeGame, pollNow, visibilityChanged } from './game.js';
+import { homeScreen, joinScreen } from './screens/home.js';
+import { gameScreen, gameBar } from './screens/lobby.js';
+
+const main = document.getElementById('main');
+const bar = document.getElementById('bar');
+const topbar = document.getElementById('topbar');
+
+// Routes: #/ (home), #/g/<id> (a game), #/join/<id>/<code> (an invite).
+export function parseRoute(hash) {
+  const parts = hash.replace(/^#\/?/, '').split('?')[0].split('/').filter(Boolean).map(decodeURIComponent);
+  if (parts[0] === 'g' && parts[1]) return { name: 'game', params: { id: parts[1] } };
+  if (parts[0] === 'join' && parts[1]) return { name: 'join', params: { id: parts[1], code: parts[2] || null } };
+  return { name: 'home', params: {} };
+}
+
+export function go(hash) {
+  if (location.hash === hash) onRoute();
+  else location.hash = hash;
+}
+
+function onRoute() {
+  const route = parseRoute(location.hash);
+  const prev = state.route;
+  state.route = route;
+  if (route.name === 'game') openGame(route.params.id);
+  else closeGame();
+  if (prev.name !== route.name || prev.params.id !== route.params.id) {
+    clearNotice();
+    window.scrollTo(0, 0);
+    queueMicrotask(() => main.focus({ preventScroll: true }));
+  }
+  changed();
+}
+
+async function loadCatalog(l) {
+  try {
+    const res = await api.cards(l);
+    const list = Array.isArray(res.data) ? res.data : res.data.cards || [];
+    const map = {};
+    const names = {};
+    for (const c of list) {
+      map[c.name] = c;
+      names[c.name] = c.local_name || c.name;
+    }
+    if (lang() !== l) return; // switched again meanwhile
+    state.catalog = map;
+    state.catalogLang = l;
+    setCardNames(names);
+    changed();
+  } catch (e) {
+    setTimeout(() => { if (lang() === l) loadCatalog(l); }, 3000);
+  }
+}
+
+function renderTopbar() {
+  const sel = h('select', {
+    id: 'lang',
+    'aria-label': t('lang.label'),
+    onchange: (e) => { setLang(e.target.value); loadCatalog(e.target.value); changed(); },
+  }, LANGS.map((l) => h('option', { value: l, selected: l === lang(), lang: l }, LANG_NAMES[l])));
+  mount(topbar,
+    h('a', { class: 'brand', href: '#/' }, t('app.title')),
+    h('span', { class: 'spacer' }),
+    h('label', { for: 'lang', class: 'sr-only' }, t('lang.label')),
+    sel);
+}
+
+function noticeBox() {
+  const n = state.notice;
+  if (!n) return null;
+  return h('div', { class: `notice ${n.kind}`, role: n.kind === 'error' ? 'alert' : 'status', id: 'notice' },
+    h('span', { class: 'msg' }, n.text),
+    n.action ? h('button', { type: 'button', onclick: n.action.run, id: 'notice-action' }, n.action.label) : null,
+    h('button', { type: 'button', class: 'secondary', onclick: clearNotice, 'aria-label': t('err.dismiss') }, '✕'));
+}
+
+let firstGameRender = false;
+let lastDecision = null;
+
+// Re-rendering replaces the DOM, so remember which control had the focus.
+function render() {
+  const active = document.activeElement;
+  const fk = active && active.dataset ? active.dataset.fk : null;
+  const hadFocusInMain = active && (main.contains(active) || bar.contains(active));
+  document.title = t('app.title');
+  document.getElementById('skip').textContent = t('nav.skip');
+  renderTopbar();
+  let screen;
+  let bottom = null;
+  const r = state.route;
+  if (r.name === 'game') {
+    screen = gameScreen({ go });
+    bottom = gameBar();
+  } else if (r.name === 'join') {
+    screen = joinScreen(r.params, { go });
+  } else {
+    screen = homeScreen({ go });
+  }
+  mount(main, noticeBox(), screen);
+  // State markers for assistive styling and for the end-to-end tests.
+  const g = r.name === 'game' ? state.game : null;
+  const v = g && g.view;
+  main.dataset.screen = r.name === 'game' ? (v && v.players ? (v.game_over ? 'end' : 'table') : 'lobby') : r.name;
+  main.dataset.version = g && g.data ? String(g.data.version) : '';
+  main.dataset.busy = g && g.busy ? 'true' : 'false';
+  main.dataset.phase = v && v.turn ? v.turn.phase : '';
+  main.dataset.act = v && v.awaiting && v.awaiting.includes(v.seat) ? 'true' : 'false';
+  if (v && v.players && !firstGameRender) {
+    firstGameRender = true;
+    performance.mark('dominion:first-game-render');
+  }
+  mount(bar, bottom);
+  // A new decision for this seat: bring it into view and announce it.
+  const dec = document.getElementById('decision');
+  const decKey = dec ? `${main.dataset.version}/${dec.dataset.prompt}` : null;
+  if (dec && decKey !== lastDecision) {
+    dec.scrollIntoView({ block: 'nearest' });
+    const title = dec.querySelector('h2');
+    if (title && !(fk && hadFocusInMain)) { title.tabIndex = -1; title.focus({ preventScroll: true }); }
+  }
+  lastDecision = decKey;
+  if (fk && hadFocusInMain) {
+    const again = document.querySelector(`[data-fk="${CSS.escape(fk)}"]`);
+    if (again && !again.disabled) again.focus({ preventScroll: true });
+  }
+}
+
+subscribe(render);
+window.addEventListener('hashchange', onRoute);
+document.addEventListener('visibilitychange', visibilityChanged);
+window.addEventListener('online', () => { if (state.game) pollNow(); });
+
+setLang(lang());
+loadCatalog(lang());
+onRoute();

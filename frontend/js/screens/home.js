@@ -1,0 +1,417 @@
+// Home: create a game (seats, kingdom by preset, hand-picked or randomizer
+// with a preview and re-roll), join by link or code, resume stored games.
+// Also the join screen reached from an invite link.
+
+import { h } from '../dom.js';
+import { t, cardName, lang } from '../i18n.js';
+import { api, ApiError } from '../api.js';
+import { state, changed, saveSeat, loadSeat, listSeats, forgetSeat } from '../store.js';
+import { cardButton } from '../cards.js';
+
+const FORM_KEY = 'dominion.home';
+const BOTS = ['generic', 'big-money', 'smithy-big-money'];
+const SETS = ['base', 'intrigue', 'prosperity'];
+const EDITIONS = ['1', '2'];
+const REQS = ['village', 'plus-buy', 'trashing', 'draw'];
+const BANDS = ['2-3', '4', '5+'];
+
+function defaults() {
+  return {
+    seats: [{ kind: 'me', name: '' }, { kind: 'bot', bot: 'generic' }],
+    mode: 'random',
+    preset: null,
+    rnd: { sets: ['base'], editions: ['1', '2'], include: '', ban: '', require: [], reaction: true, spread: { '2-3': 0, 4: 0, '5+': 0 }, colony: 'auto', seed: '' },
+    picked: [],
+  };
+}
+
+function form() {
+  if (!state.ui.home) {
+    let saved = null;
+    try { saved = JSON.parse(localStorage.getItem(FORM_KEY) || 'null'); } catch (e) { saved = null; }
+    state.ui.home = { ...defaults(), ...(saved || {}), rolled: null, busy: false, error: null, join: '' };
+  }
+  return state.ui.home;
+}
+
+function persist() {
+  const f = form();
+  const { seats, mode, preset, rnd, picked } = f;
+  try { localStorage.setItem(FORM_KEY, JSON.stringify({ seats, mode, preset, rnd, picked })); } catch (e) { /* ignore */ }
+}
+
+/** Prefill the form with a finished game's players and kingdom ("play again"). */
+export function prefillFrom(view) {
+  const f = form();
+  f.mode = 'pick';
+  f.picked = [...(view.kingdom || [])];
+  f.rolled = null;
+  persist();
+}
+
+function splitNames(text) {
+  return text.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+// Only kingdom cards (not basic) may be picked, included or banned.
+function kingdomCards() {
+  return Object.values(state.catalog).filter((c) => !c.basic)
+    .sort((a, b) => a.cost - b.cost || a.local_name.localeCompare(b.local_name));
+}
+
+/** Typed names (any language) to English names. */
+function toEnglish(names) {
+  const byLocal = {};
+  for (const c of Object.values(state.catalog)) {
+    byLocal[c.name.toLowerCase()] = c.name;
+    byLocal[(c.local_name || c.name).toLowerCase()] = c.name;
+  }
+  return names.map((n) => byLocal[n.toLowerCase()] || n);
+}
+
+function randomQuery(f, seed) {
+  const r = f.rnd;
+  const q = {
+    sets: r.sets,
+    editions: r.editions,
+    include: toEnglish(splitNames(r.include)),
+    ban: toEnglish(splitNames(r.ban)),
+    require: r.require,
+    reaction: r.reaction ? 'true' : 'false',
+    colony: r.colony === 'auto' ? null : r.colony,
+    seed: seed !== undefined ? seed : (r.seed || null),
+  };
+  const spread = BANDS.filter((b) => Number(r.spread[b]) > 0).map((b) => `${b}:${Number(r.spread[b])}`);
+  if (spread.length) q.spread = spread.join(',');
+  return q;
+}
+
+async function roll(reroll) {
+  const f = form();
+  f.busy = true;
+  f.error = null;
+  changed();
+  try {
+    // A re-roll ignores a typed seed (it would give the same kingdom again).
+    const res = await api.randomKingdom(randomQuery(f, reroll ? null : undefined));
+    f.rolled = res.data;
+  } catch (e) {
+    f.rolled = null;
+    f.error = errorText(e);
+  } finally {
+    f.busy = false;
+    changed();
+  }
+}
+
+export function errorText(e) {
+  if (e instanceof ApiError) {
+    const p = e.problem || {};
+    return p.detail || p.title || e.message;
+  }
+  return t('err.offline');
+}
+
+function chosenKingdom(f) {
+  if (f.mode === 'preset') {
+    const p = (state.presets || []).find((x) => x.key === f.preset);
+    return p ? { cards: p.cards, preset: p } : null;
+  }
+  if (f.mode === 'pick') return f.picked.length === 10 ? { cards: f.picked } : null;
+  const r = f.rolled;
+  return r ? { cards: r.cards, colony: r.colony } : null;
+}
+
+function createBody(f, k) {
+  const seats = f.seats.map((s) => (s.kind === 'bot'
+    ? { kind: 'bot', bot: s.bot || 'generic' }
+    : s.kind === 'me' ? { kind: 'human', name: (s.name || '').trim() || t('common.you') } : { kind: 'human' }));
+  const body = { seats, creator_seat: f.seats.findIndex((s) => s.kind === 'me') };
+  if (f.mode === 'preset' && k.preset) body.preset = k.preset.key;
+  else body.kingdom = k.cards;
+  // The preview showed whether Platinum/Colony are used: keep that promise.
+  // A rolled kingdom keeps the Platinum/Colony outcome its preview showed.
+  if (f.mode === 'random' && f.rnd.colony === 'auto' && typeof k.colony === 'boolean') body.colony = k.colony ? 'on' : 'off';
+  else body.colony = f.rnd.colony;
+  return body;
+}
+
+async function create(go) {
+  const f = form();
+  const k = chosenKingdom(f);
+  if (!k) { f.error = t('home.needKingdom'); changed(); return; }
+  f.busy = true;
+  f.error = null;
+  changed();
+  persist();
+  try {
+    const res = await api.createGame(createBody(f, k));
+    const d = res.data;
+    const me = f.seats.findIndex((s) => s.kind === 'me');
+    saveSeat(d.id, { token: d.token, seat: d.seat, name: f.seats[me].name, invites: d.invites || [] });
+    f.busy = false;
+    go(`#/g/${encodeURIComponent(d.id)}`);
+  } catch (e) {
+    f.busy = false;
+    f.error = errorText(e);
+    changed();
+  }
+}
+
+/** Read an invite link or a bare code typed by the player. */
+export function parseInvite(text) {
+  const s = (text || '').trim();
+  if (!s) return null;
+  const m = s.match(/#\/join\/([^/?\s]+)(?:\/([^/?\s]+))?/);
+  if (m) return { id: decodeURIComponent(m[1]), code: m[2] ? decodeURIComponent(m[2]) : null };
+  const g = s.match(/#\/g\/([^/?\s]+)/);
+  if (g) return { id: decodeURIComponent(g[1]), code: null, game: true };
+  if (/^[A-Za-z0-9 -]{4,20}$/.test(s)) return { id: null, code: s.replace(/[\s-]/g, '').toUpperCase() };
+  return null;
+}
+
+function seatRow(f, s, i) {
+  const idx = i + 1;
+  if (s.kind === 'me') {
+    return h('div', { class: 'seat' },
+      h('label', { class: 'field' }, h('span', null, t('home.yourName')),
+        h('input', { type: 'text', id: 'my-name', maxlength: 40, autocomplete: 'nickname', value: s.name || '', required: true,
+          oninput: (e) => { s.name = e.target.value; persist(); } })));
+  }
+  const kindSel = h('select', {
+    id: `seat-kind-${idx}`,
+    'data-fk': `seat-kind-${idx}`,
+    onchange: (e) => {
+      const v = e.target.value;
+      if (v === 'human') { s.kind = 'human'; delete s.bot; } else { s.kind = 'bot'; s.bot = v; }
+      persist();
+      changed();
+    },
+  },
+  h('option', { value: 'human', selected: s.kind === 'human' }, t('kind.human')),
+  BOTS.map((b) => h('option', { value: b, selected: s.kind === 'bot' && s.bot === b }, t('kind.bot', { bot: t(`bot.${b}`) }))));
+  return h('div', { class: 'seat' },
+    h('label', { class: 'field' }, h('span', null, t('home.kind', { n: idx })), kindSel),
+    h('span', null),
+    f.seats.length > 2 ? h('button', {
+      type: 'button', class: 'secondary', 'data-fk': `seat-rm-${idx}`,
+      onclick: () => { f.seats.splice(i, 1); persist(); changed(); },
+    }, '✕', h('span', { class: 'sr-only' }, t('home.removeSeat', { n: idx }))) : null);
+}
+
+function checkboxes(name, values, chosen, label, onToggle) {
+  return values.map((v) => h('label', { class: 'check' },
+    h('input', { type: 'checkbox', name, value: v, checked: chosen.includes(v), 'data-fk': `${name}-${v}`,
+      onchange: (e) => onToggle(v, e.target.checked) }),
+    label(v)));
+}
+
+function toggleIn(list, v, on) {
+  const i = list.indexOf(v);
+  if (on && i < 0) list.push(v);
+  if (!on && i >= 0) list.splice(i, 1);
+}
+
+function presetPanel(f) {
+  if (!state.presets) return h('p', null, t('common.loading'));
+  const list = state.presets;
+  if (!f.preset || !list.some((p) => p.key === f.preset)) {
+    const first = list.find((p) => p.available);
+    f.preset = first ? first.key : null;
+  }
+  return h('label', { class: 'field' }, h('span', null, t('home.preset')),
+    h('select', { id: 'preset', 'data-fk': 'preset', onchange: (e) => { f.preset = e.target.value; persist(); changed(); } },
+      list.map((p) => h('option', { value: p.key, selected: p.key === f.preset, disabled: !p.available },
+        `${(p.names && p.names[lang()]) || p.name} (${p.sets.map((s) => t(`set.${s}`)).join(' + ')})${p.available ? '' : ` ${t('home.presetUnavailable')}`}`))));
+}
+
+function pickPanel(f) {
+  const cards = kingdomCards();
+  return h('fieldset', null,
+    h('legend', { id: 'pick-count', 'aria-live': 'polite' }, t('pick.count', { n: f.picked.length })),
+    h('div', { class: 'pick-grid' }, cards.map((c) => h('label', { class: 'check' },
+      h('input', {
+        type: 'checkbox', name: 'pick', value: c.name, 'data-fk': `pick-${c.name}`,
+        checked: f.picked.includes(c.name),
+        disabled: !f.picked.includes(c.name) && f.picked.length >= 10,
+        onchange: (e) => { toggleIn(f.picked, c.name, e.target.checked); persist(); changed(); },
+      }),
+      `${c.local_name} ($${c.cost})`))));
+}
+
+function randomPanel(f) {
+  const r = f.rnd;
+  const upd = () => { persist(); };
+  const dl = h('datalist', { id: 'card-names' }, kingdomCards().map((c) => h('option', { value: c.local_name })));
+  return h('div', { id: 'randomizer' },
+    h('fieldset', null, h('legend', null, t('rnd.sets')),
+      checkboxes('set', SETS, r.sets, (v) => t(`set.${v}`), (v, on) => { toggleIn(r.sets, v, on); upd(); })),
+    h('fieldset', null, h('legend', null, t('rnd.editions')),
+      checkboxes('edition', EDITIONS, r.editions, (v) => t(`edition.${v}`), (v, on) => { toggleIn(r.editions, v, on); upd(); })),
+    h('details', { id: 'rnd-more', open: !!f.more, ontoggle: (e) => { f.more = e.target.open; } },
+      h('summary', null, t('rnd.more')),
+      dl,
+      h('label', { class: 'field' }, h('span', null, t('rnd.include')),
+        h('input', { type: 'text', id: 'rnd-include', list: 'card-names', value: r.include, oninput: (e) => { r.include = e.target.value; upd(); } })),
+      h('label', { class: 'field' }, h('span', null, t('rnd.ban')),
+        h('input', { type: 'text', id: 'rnd-ban', list: 'card-names', value: r.ban, oninput: (e) => { r.ban = e.target.value; upd(); } })),
+      h('fieldset', null, h('legend', null, t('rnd.require')),
+        checkboxes('require', REQS, r.require, (v) => t(`req.${v}`), (v, on) => { toggleIn(r.require, v, on); upd(); })),
+      h('label', { class: 'check' },
+        h('input', { type: 'checkbox', id: 'rnd-reaction', checked: r.reaction, onchange: (e) => { r.reaction = e.target.checked; upd(); } }),
+        t('rnd.reaction')),
+      h('fieldset', null, h('legend', null, t('rnd.spread')),
+        h('div', { class: 'spread' }, BANDS.map((b) => h('label', { class: 'field' },
+          h('span', { class: 'small' }, t('rnd.band', { band: `$${b}` })),
+          h('input', { type: 'number', min: 0, max: 10, inputmode: 'numeric', id: `spread-${b}`, value: String(r.spread[b] || 0),
+            oninput: (e) => { r.spread[b] = Math.max(0, Math.min(10, Number(e.target.value) || 0)); upd(); } }))))),
+      h('label', { class: 'field' }, h('span', null, t('rnd.seed')),
+        h('input', { type: 'text', inputmode: 'numeric', id: 'rnd-seed', value: r.seed, oninput: (e) => { r.seed = e.target.value.trim(); upd(); } }))),
+    h('div', { class: 'row' },
+      h('button', { type: 'button', id: 'roll', 'data-fk': 'roll', disabled: f.busy, onclick: () => roll(false) }, t('rnd.roll'))));
+}
+
+// Platinum/Colony for every way of choosing the kingdom ("official rule" by default).
+function colonyField(f) {
+  const r = f.rnd;
+  return h('label', { class: 'field' }, h('span', null, t('rnd.colony')),
+    h('select', {
+      id: 'rnd-colony',
+      onchange: (e) => { r.colony = e.target.value; persist(); changed(); },
+    }, ['auto', 'on', 'off'].map((v) => h('option', { value: v, selected: r.colony === v }, t(`colony.${v}`)))));
+}
+
+function colonyUsed(f, rolled) {
+  return f.rnd.colony === 'auto' ? rolled.colony : f.rnd.colony === 'on';
+}
+
+function preview(f) {
+  const k = chosenKingdom(f);
+  if (!k) return f.mode === 'pick' ? h('p', { class: 'muted' }, t('pick.need')) : null;
+  const cards = [...k.cards].sort((a, b) => {
+    const ca = state.catalog[a];
+    const cb = state.catalog[b];
+    return ((ca && ca.cost) || 0) - ((cb && cb.cost) || 0) || cardName(a).localeCompare(cardName(b));
+  });
+  const r = f.mode === 'random' ? f.rolled : null;
+  return h('section', { class: 'panel', id: 'kingdom-preview', 'aria-labelledby': 'preview-title' },
+    h('h3', { id: 'preview-title' }, t('home.preview')),
+    h('div', { class: 'kingdom-preview' }, cards.map((c) => cardButton(c, { small: true }))),
+    r ? h('p', { class: 'small', id: 'colony-line' },
+      t(colonyUsed(f, r) ? 'rnd.colonyYes' : 'rnd.colonyNo', { p: Math.round((r.colony_odds || 0) * 100) })) : null,
+    r && r.as_text ? h('p', { class: 'small muted' }, `${t('rnd.asText')}: `, h('span', { id: 'as-text', lang: 'en' }, r.as_text)) : null,
+    f.mode === 'random' ? h('button', { type: 'button', class: 'secondary', id: 'reroll', 'data-fk': 'reroll', disabled: f.busy, onclick: () => roll(true) }, `↻ ${t('rnd.reroll')}`) : null);
+}
+
+function joinBox(go) {
+  const f = form();
+  const submit = async (e) => {
+    e.preventDefault();
+    const inv = parseInvite(f.join);
+    if (!inv) { f.error = t('err.badCode'); changed(); return; }
+    if (inv.game) { go(`#/g/${encodeURIComponent(inv.id)}`); return; }
+    go(`#/join/${encodeURIComponent(inv.id || '_')}${inv.code ? `/${encodeURIComponent(inv.code)}` : ''}`);
+  };
+  return h('form', { class: 'panel', id: 'join-form', onsubmit: submit },
+    h('h2', null, t('home.join')),
+    h('label', { class: 'field' }, h('span', null, t('home.joinCode')),
+      h('input', { type: 'text', id: 'join-code', autocomplete: 'off', autocapitalize: 'characters', value: f.join,
+        oninput: (e) => { f.join = e.target.value; } })),
+    h('button', { type: 'submit', id: 'join-go' }, t('home.joinBtn')));
+}
+
+function yourGames(go) {
+  const games = listSeats().slice(0, 8);
+  if (!games.length) return null;
+  return h('section', { class: 'panel', id: 'your-games' },
+    h('h2', null, t('home.yourGames')),
+    h('ul', { class: 'seats' }, games.map((g) => h('li', { class: 'row' },
+      h('a', { href: `#/g/${encodeURIComponent(g.id)}`, class: 'grow' }, t('home.resume', { id: g.id.slice(0, 6) }), g.name ? ` (${g.name})` : ''),
+      h('button', { type: 'button', class: 'secondary', onclick: () => { forgetSeat(g.id); changed(); } },
+        '✕', h('span', { class: 'sr-only' }, t('home.forget', { id: g.id.slice(0, 6) })))))));
+}
+
+let presetsLoading = false;
+async function loadPresets() {
+  if (presetsLoading || state.presets) return;
+  presetsLoading = true;
+  try {
+    const res = await api.presets();
+    state.presets = Array.isArray(res.data) ? res.data : res.data.presets || [];
+    changed();
+  } catch (e) {
+    setTimeout(() => { presetsLoading = false; loadPresets(); }, 3000);
+    return;
+  }
+  presetsLoading = false;
+}
+
+export function homeScreen({ go }) {
+  const f = form();
+  loadPresets();
+  if (f.mode === 'random' && !f.rolled && !f.busy && !f.error) queueMicrotask(() => roll(false));
+  const modeBtn = (m) => h('button', {
+    type: 'button', 'aria-pressed': f.mode === m ? 'true' : 'false', id: `mode-${m}`, 'data-fk': `mode-${m}`,
+    onclick: () => { f.mode = m; f.error = null; persist(); changed(); },
+  }, t(`mode.${m}`));
+  return h('div', { id: 'home' },
+    h('h1', null, t('app.title')),
+    h('p', { class: 'muted' }, t('app.tagline')),
+    yourGames(go),
+    h('form', { class: 'panel', id: 'create-form', onsubmit: (e) => { e.preventDefault(); create(go); } },
+      h('h2', null, t('home.new')),
+      h('fieldset', null, h('legend', null, t('home.players')),
+        f.seats.map((s, i) => seatRow(f, s, i)),
+        f.seats.length < 6 ? h('button', { type: 'button', class: 'secondary', id: 'add-seat', 'data-fk': 'add-seat',
+          onclick: () => { f.seats.push({ kind: 'bot', bot: 'generic' }); persist(); changed(); } }, `+ ${t('home.addSeat')}`) : null),
+      h('fieldset', null, h('legend', null, t('home.kingdom')),
+        h('div', { class: 'tabs', role: 'group', 'aria-label': t('home.kingdom') }, ['preset', 'random', 'pick'].map(modeBtn)),
+        f.mode === 'preset' ? presetPanel(f) : f.mode === 'pick' ? pickPanel(f) : randomPanel(f),
+        colonyField(f),
+        preview(f)),
+      f.error ? h('p', { class: 'notice error', role: 'alert', id: 'form-error' }, h('span', { class: 'msg' }, f.error)) : null,
+      h('button', { type: 'submit', id: 'create', disabled: f.busy }, f.busy ? t('home.creating') : t('home.create'))),
+    joinBox(go));
+}
+
+// --- join screen (from an invite link) -------------------------------------
+
+export function joinScreen(params, { go }) {
+  const f = form();
+  if (params.id && params.id !== '_' && loadSeat(params.id)) {
+    // This device already has a seat here: the invite just opens the game.
+    queueMicrotask(() => go(`#/g/${encodeURIComponent(params.id)}`));
+    return h('p', { role: 'status' }, t('common.loading'));
+  }
+  const j = state.ui.join && state.ui.join.key === `${params.id}/${params.code}` ? state.ui.join : (state.ui.join = { key: `${params.id}/${params.code}`, name: (f.seats[0] && f.seats[0].name) || '', busy: false, error: null });
+  const submit = async (e) => {
+    e.preventDefault();
+    j.busy = true;
+    j.error = null;
+    changed();
+    try {
+      const body = { name: j.name.trim() || t('common.you') };
+      if (params.code) body.code = params.code;
+      const res = params.id && params.id !== '_' ? await api.joinGame(params.id, body) : await api.joinByCode(body);
+      const d = res.data;
+      const id = d.id || d.game_id || params.id;
+      saveSeat(id, { token: d.token, seat: d.seat, name: body.name, invites: d.invites || [] });
+      j.busy = false;
+      go(`#/g/${encodeURIComponent(id)}`);
+    } catch (err) {
+      j.busy = false;
+      j.error = err instanceof ApiError && err.status === 409 ? t('join.full') : errorText(err);
+      changed();
+    }
+  };
+  return h('form', { class: 'panel', id: 'join-seat', onsubmit: submit },
+    h('h1', null, t('join.title')),
+    params.code ? h('p', null, t('lobby.code', { code: params.code })) : null,
+    h('label', { class: 'field' }, h('span', null, t('join.name')),
+      h('input', { type: 'text', id: 'join-name', maxlength: 40, autocomplete: 'nickname', value: j.name, required: true,
+        oninput: (e) => { j.name = e.target.value; } })),
+    j.error ? h('p', { class: 'notice error', role: 'alert' }, h('span', { class: 'msg' }, j.error)) : null,
+    h('div', { class: 'row' },
+      h('button', { type: 'submit', id: 'join-take', disabled: j.busy }, t('join.btn')),
+      params.id && params.id !== '_' ? h('a', { class: 'btn secondary', href: `#/g/${encodeURIComponent(params.id)}` }, t('join.spectate')) : null));
+}

@@ -1,0 +1,89 @@
+// The game route: lobby while seats are free, then the table, then the end.
+
+import { h } from '../dom.js';
+import { t } from '../i18n.js';
+import { state, notify, changed } from '../store.js';
+import { tableScreen, actionBar } from './table.js';
+import { endScreen } from './end.js';
+import { prefillFrom } from './home.js';
+import { cardButton } from '../cards.js';
+
+/** The invite link of a free seat, pointing at this client. */
+export function inviteLink(gameId, code) {
+  return `${location.origin}${location.pathname}#/join/${encodeURIComponent(gameId)}/${encodeURIComponent(code)}`;
+}
+
+async function copy(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    notify('info', t('lobby.copied'));
+  } catch (e) {
+    notify('error', t('lobby.copyFailed'));
+  }
+}
+
+function seatsOf(data) {
+  return (data && data.seats) || [];
+}
+
+function lobby(g) {
+  const data = g.data;
+  const mySeat = data.seat ?? (g.seatInfo ? g.seatInfo.seat : null);
+  // Invites come with the game for the creator; the creation answer is kept too.
+  const invites = (data.invites && data.invites.length ? data.invites : (g.seatInfo && g.seatInfo.invites) || []);
+  return h('div', { id: 'lobby' },
+    h('h1', null, t('lobby.title')),
+    h('p', null, t('lobby.hint')),
+    h('ul', { class: 'seats panel' }, seatsOf(data).map((s) => {
+      const free = s.kind !== 'bot' && !s.joined;
+      const inv = invites.find((i) => i.seat === s.seat);
+      const code = inv ? inv.code : null;
+      const link = inv ? (inv.url ? new URL(inv.url, location.href).href : inviteLink(g.id, code)) : null;
+      return h('li', { 'data-seat': s.seat, class: free ? 'free' : 'taken' },
+        h('div', null,
+          h('b', null, t('common.seat', { n: s.seat + 1 })), ': ',
+          s.kind === 'bot' ? h('span', { class: 'state ok' }, `${t('lobby.bot')} (${t(`bot.${s.bot}`)})`)
+            : free ? h('span', { class: 'state free' }, t('lobby.free'))
+              : h('span', { class: 'state ok' }, `${s.name || ''} — ${s.seat === mySeat ? t('lobby.you') : t('lobby.joined')}`)),
+        free && link ? h('div', { class: 'stack' },
+          h('label', { class: 'field' }, h('span', { class: 'small' }, t('lobby.link', { n: s.seat + 1 })),
+            h('input', { type: 'url', readonly: true, class: 'linkbox invite-link', value: link, 'data-code': code, onfocus: (e) => e.target.select() })),
+          h('p', { class: 'small' }, t('lobby.code', { code: '' }), h('span', { class: 'code' }, code)),
+          h('div', { class: 'row' },
+            h('button', { type: 'button', class: 'copy', 'data-fk': `copy-${s.seat}`, onclick: () => copy(link) }, t('lobby.copy')),
+            navigator.share ? h('button', { type: 'button', class: 'secondary', onclick: () => navigator.share({ title: t('app.title'), url: link }).catch(() => {}) }, t('lobby.share')) : null))
+          : null);
+    })),
+    data.seat === null && seatsOf(data).some((s) => s.kind !== 'bot' && !s.joined)
+      ? h('p', null, h('a', { class: 'btn', id: 'take-seat', href: `#/join/${encodeURIComponent(g.id)}` }, t('join.btn')))
+      : null,
+    kingdomBox(data.setup));
+}
+
+function kingdomBox(setup) {
+  if (!setup || !setup.kingdom) return null;
+  return h('section', { class: 'panel', id: 'kingdom-preview', 'aria-labelledby': 'lobby-kingdom' },
+    h('h2', { id: 'lobby-kingdom' }, t('home.preview')),
+    h('div', { class: 'kingdom-preview' }, setup.kingdom.map((c) => cardButton(c, { small: true }))),
+    setup.colony ? h('p', { class: 'small' }, t('rnd.colonyYes', { p: Math.round((setup.colony_odds || 0) * 100) })) : null);
+}
+
+export function gameScreen({ go }) {
+  const g = state.game;
+  if (!g) return h('p', null, t('common.loading'));
+  if (g.error) return h('div', { class: 'panel' }, h('p', null, g.error), h('a', { href: '#/' }, t('nav.home')));
+  if (!g.data) return h('p', { role: 'status' }, t('common.loading'));
+  const status = g.data.status;
+  const view = g.view;
+  if (status === 'waiting' || !view || !view.players) return lobby(g);
+  if (view.game_over && view.result) {
+    return endScreen(view, { onAgain: () => { prefillFrom(view); state.ui.home.rolled = null; go('#/'); changed(); } });
+  }
+  return tableScreen(view);
+}
+
+export function gameBar() {
+  const g = state.game;
+  if (!g || !g.view || !g.view.players || g.view.game_over) return null;
+  return actionBar(g.view);
+}

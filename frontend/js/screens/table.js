@@ -1,0 +1,198 @@
+// The table: status, decision, hand, in play, supply, players, trash, log,
+// and the phase buttons in a bar at the bottom (reachable with a thumb).
+
+import { h } from '../dom.js';
+import { t, cardName, money, lang } from '../i18n.js';
+import { state } from '../store.js';
+import { send } from '../game.js';
+import { cardButton, info } from '../cards.js';
+import { decisionPanel, waitingPanel } from './decision.js';
+
+const TYPE_RANK = { Action: 0, Treasure: 1, Victory: 2, Curse: 3 };
+
+function rank(name) {
+  const types = info(name).types || [];
+  return Math.min(4, ...types.map((ty) => TYPE_RANK[ty] ?? 4));
+}
+
+export function playerNames(view) {
+  return view.players.map((p) => p.name);
+}
+
+/** Commands the view says are legal now, indexed for the UI. */
+function legalSets(view) {
+  const play = new Set();
+  const buy = new Set();
+  let treasures = false;
+  let endPhase = false;
+  for (const c of view.legal || []) {
+    if (c.type === 'play') play.add(c.card);
+    else if (c.type === 'buy') buy.add(c.card);
+    else if (c.type === 'play_treasures') treasures = true;
+    else if (c.type === 'end_phase') endPhase = true;
+  }
+  return { play, buy, treasures, endPhase };
+}
+
+function statusBar(view, names) {
+  const turn = view.turn;
+  const me = view.seat;
+  const myTurn = turn.seat === me;
+  return h('section', { class: 'status', 'aria-label': t('table.turn', { n: turn.number }) },
+    h('div', { class: 'line1' },
+      h('span', { id: 'turn-line', class: myTurn ? 'mine' : '' },
+        `${t('table.turn', { n: turn.number })} · `,
+        myTurn ? t('table.yourTurn') : t('table.theirTurn', { name: names[turn.seat] })),
+      h('span', { id: 'phase' }, t(`phase.${turn.phase}`) )),
+    h('div', { class: 'stats' },
+      stat('actions', turn.actions), stat('buys', turn.buys), stat('coins', money(turn.coins))));
+}
+
+function stat(key, value) {
+  return h('div', { class: 'stat', id: `stat-${key}` }, h('b', null, String(value)), h('span', null, t(`stat.${key}`)));
+}
+
+function handSection(view, legal, names) {
+  const me = view.players[view.seat];
+  if (!me || !me.hand) return null;
+  const myTurn = view.turn.seat === view.seat && !view.decision;
+  const hand = me.hand.map((c, i) => [c, i]).sort((a, b) => rank(a[0]) - rank(b[0]) || cardName(a[0]).localeCompare(cardName(b[0])) || a[1] - b[1]);
+  return h('section', { 'aria-labelledby': 'hand-title', id: 'hand' },
+    h('div', { class: 'section-title' },
+      h('h2', { id: 'hand-title' }, t('table.hand')),
+      h('span', { class: 'small muted' }, t('common.cards', { n: me.hand.length }))),
+    hand.length ? h('div', { class: 'cards' }, hand.map(([name, i]) => {
+      const playable = myTurn && legal.play.has(name);
+      const play = () => send({ type: 'play', card: name });
+      return cardButton(name, {
+        extraClass: playable ? 'playable' : '',
+        attrs: { 'data-fk': `hand-${i}`, 'data-playable': playable ? 'true' : 'false' },
+        label: playable ? t('card.play', { card: cardName(name) }) : null,
+        onTap: playable ? play : null,
+        actions: playable ? [{ id: 'play', label: t('card.play', { card: cardName(name) }), run: play }] : [],
+      });
+    })) : h('p', { class: 'muted' }, t('table.handEmpty')),
+    myTurn && legal.play.size ? h('p', { class: 'small muted' }, t('table.tapHint')) : null);
+}
+
+function inPlaySection(view, names) {
+  const active = view.players[view.turn.seat];
+  const cards = active.in_play || [];
+  const aside = [];
+  for (const p of view.players) for (const c of p.set_aside || []) aside.push([p.seat, c]);
+  return h('section', { id: 'in-play', 'aria-labelledby': 'inplay-title' },
+    h('h2', { id: 'inplay-title' }, active.seat === view.seat ? t('table.inPlay') : t('table.inPlayOf', { name: names[active.seat] })),
+    cards.length ? h('div', { class: 'cards' }, cards.map((c) => cardButton(c, { small: true }))) : h('p', { class: 'muted small' }, t('table.nothing')),
+    aside.length ? h('p', { class: 'small' }, `${t('table.setAside')}: `, aside.map(([s, c]) => `${cardName(c)} (${names[s]})`).join(', ')) : null);
+}
+
+function supplySection(view, legal) {
+  const buyPhase = view.turn.phase === 'buy' && view.turn.seat === view.seat && !view.decision;
+  const kingdom = new Set(view.kingdom || []);
+  const piles = view.supply;
+  const tile = (p) => {
+    const empty = p.count === 0;
+    const canBuy = legal.buy.has(p.card) && !view.decision;
+    const afford = canBuy && buyPhase;
+    const buy = () => send({ type: 'buy', card: p.card });
+    const label = [t('pile.label', { card: cardName(p.card), cost: money(p.cost), n: p.count }),
+      empty ? t('pile.empty') : null, afford ? t('pile.canBuy') : null].filter(Boolean).join(', ');
+    return cardButton(p.card, {
+      extraClass: `${empty ? 'empty' : ''} ${afford ? 'afford' : ''}`,
+      label,
+      attrs: { 'data-fk': `pile-${p.card}`, 'data-cost': p.cost, 'data-count': p.count, 'data-buyable': canBuy ? 'true' : 'false' },
+      children: [h('span', { class: 'meta' },
+        h('span', { class: 'cost' }, money(p.cost)),
+        h('span', null, empty ? '' : `×${p.count}`)),
+      empty ? h('span', { class: 'tag' }, t('pile.empty')) : afford ? h('span', { class: 'tag' }, `✓ ${t('pile.canBuy')}`) : null],
+      actions: canBuy ? [{ id: 'buy', label: t('card.buy', { cost: money(p.cost) }), run: buy }] : [],
+    });
+  };
+  const byCost = (a, b) => a.cost - b.cost || cardName(a.card).localeCompare(cardName(b.card));
+  return h('section', { id: 'supply', 'aria-labelledby': 'supply-title' },
+    h('h2', { id: 'supply-title' }, t('table.supply')),
+    h('h3', { class: 'small muted' }, t('table.kingdom')),
+    h('div', { class: 'supply', id: 'kingdom-piles' }, piles.filter((p) => kingdom.has(p.card)).sort(byCost).map(tile)),
+    h('h3', { class: 'small muted' }, t('table.basic')),
+    h('div', { class: 'supply', id: 'basic-piles' }, piles.filter((p) => !kingdom.has(p.card)).map(tile)));
+}
+
+function playersSection(view, names) {
+  return h('section', { id: 'players', 'aria-labelledby': 'players-title' },
+    h('h2', { id: 'players-title' }, t('table.players')),
+    h('div', { class: 'players' }, view.players.map((p) => {
+      const active = p.seat === view.turn.seat;
+      return h('div', { class: `player ${active ? 'active' : ''}`, 'data-seat': p.seat },
+        h('div', null,
+          h('span', { class: 'pname' }, p.name), ' ',
+          p.seat === view.seat ? h('span', { class: 'muted small' }, t('opp.you')) : null, ' ',
+          active ? h('span', { class: 'active-tag' }, `● ${t('opp.active')}`) : null),
+        h('div', { class: 'kv' },
+          kv(t('opp.hand'), p.hand_count), kv(t('opp.deck'), p.deck_count), kv(t('opp.discard'), p.discard_count),
+          p.vp_tokens ? kv(t('opp.vp'), p.vp_tokens) : null, kv(t('opp.turns'), p.turns)),
+        p.discard_top ? h('div', { class: 'kv' }, h('span', { class: 'k' }, `${t('opp.top')}:`), cardButton(p.discard_top, { small: true })) : null);
+    })));
+}
+
+function kv(k, v) {
+  return h('span', null, h('span', { class: 'k' }, `${k} `), h('b', null, String(v)));
+}
+
+function trashSection(view) {
+  return h('details', { id: 'trash' },
+    h('summary', null, `${t('table.trash')} (${view.trash.length})`),
+    view.trash.length ? h('div', { class: 'cards' }, view.trash.map((c) => cardButton(c, { small: true }))) : h('p', { class: 'muted small' }, t('table.nothing')));
+}
+
+/** One log line in the current language (English: the server's sentence). */
+export function logLine(ev, names, me) {
+  if (lang() === 'en' && ev.text) return ev.text;
+  // Third person with names for everyone (also for this seat): verbs stay simple.
+  const who = ev.seat === null || ev.seat === undefined ? '' : names[ev.seat] || '';
+  if (ev.type === 'turn') return t('log.turn', { n: ev.number, name: who });
+  if (ev.type === 'game_over') return t('log.game_over');
+  let what = '';
+  if (Array.isArray(ev.cards)) what = ev.cards.map(cardName).join(', ');
+  else if (ev.card) what = cardName(ev.card);
+  else if (typeof ev.count === 'number') what = t('common.cards', { n: ev.count });
+  const verb = t(`log.${ev.type}`);
+  return `${who} · ${verb === `log.${ev.type}` ? ev.type : verb}${what ? `: ${what}` : ''}`;
+}
+
+function logSection(view, names) {
+  const g = state.game;
+  const items = g.log.slice(-60).reverse();
+  return h('details', { id: 'log', open: true },
+    h('summary', null, t('table.log')),
+    items.length ? h('ol', { class: 'log', 'aria-live': 'off', reversed: true },
+      items.map((ev) => h('li', { class: ev.type === 'turn' ? 'turn' : '' }, logLine(ev, names, view.seat))))
+      : h('p', { class: 'muted small' }, t('log.empty')));
+}
+
+/** The phase buttons, or nothing when this seat has no turn controls now. */
+export function actionBar(view) {
+  if (view.decision || view.turn.seat !== view.seat || view.game_over) return null;
+  const legal = legalSets(view);
+  if (!legal.treasures && !legal.endPhase) return null; // e.g. another seat is deciding
+  const busy = state.game && state.game.busy;
+  const phase = view.turn.phase;
+  return h('nav', { class: 'actionbar', 'aria-label': t(`phase.${phase}`) },
+    legal.treasures ? h('button', { type: 'button', id: 'btn-treasures', class: 'secondary', disabled: busy, 'data-fk': 'treasures',
+      onclick: () => send({ type: 'play_treasures' }) }, t('btn.playTreasures')) : null,
+    legal.endPhase ? h('button', { type: 'button', id: 'btn-end', disabled: busy, 'data-fk': 'end',
+      onclick: () => send({ type: 'end_phase' }) }, phase === 'action' ? t('btn.endActions') : t('btn.endTurn')) : null);
+}
+
+export function tableScreen(view) {
+  const names = playerNames(view);
+  const legal = legalSets(view);
+  const d = view.decision;
+  const answer = (value) => send({ type: 'answer', answer: value });
+  return h('div', { class: `table ${state.game.busy ? 'is-busy' : ''}`, id: 'table', 'data-seat': view.seat ?? '' },
+    statusBar(view, names),
+    view.seat === null || view.seat === undefined ? h('p', { class: 'notice info' }, h('span', { class: 'msg' }, t('table.spectator'))) : null,
+    d ? decisionPanel(d, { names, me: view.seat, answer }) : waitingPanel(view, names),
+    h('div', { class: 'table-grid' },
+      h('div', null, handSection(view, legal, names), inPlaySection(view, names), supplySection(view, legal)),
+      h('div', null, playersSection(view, names), trashSection(view), logSection(view, names))));
+}

@@ -1,0 +1,79 @@
+// The one store: plain state, a change signal that batches redraws, and the
+// seat tokens kept on this device.
+
+export const state = {
+  route: { name: 'home', params: {} },
+  catalog: {}, // English card name -> catalog entry for the current language
+  catalogLang: null,
+  presets: null,
+  game: null, // the open game session (see game.js)
+  notice: null, // {kind: 'error'|'info', text, action?: {label, run}}
+  ui: {}, // per-screen scratch state (form values, selections)
+};
+
+const subscribers = new Set();
+let scheduled = false;
+
+/** Ask for a redraw; several calls in one tick give one redraw. */
+export function changed() {
+  if (scheduled) return;
+  scheduled = true;
+  queueMicrotask(() => {
+    scheduled = false;
+    for (const fn of subscribers) fn();
+  });
+}
+
+export function subscribe(fn) {
+  subscribers.add(fn);
+  return () => subscribers.delete(fn);
+}
+
+export function notify(kind, text, action) {
+  state.notice = { kind, text, action, at: Date.now() };
+  changed();
+}
+
+export function clearNotice() {
+  state.notice = null;
+  changed();
+}
+
+// Seat tokens: {gameId: {token, seat, name, at}} in localStorage, so a reload
+// or a later visit resumes the game from its link.
+const SEATS = 'dominion.seats';
+
+function readSeats() {
+  try {
+    return JSON.parse(localStorage.getItem(SEATS) || '{}') || {};
+  } catch (e) {
+    return {};
+  }
+}
+
+function writeSeats(all) {
+  try { localStorage.setItem(SEATS, JSON.stringify(all)); } catch (e) { /* private mode */ }
+}
+
+export function saveSeat(gameId, info) {
+  const all = readSeats();
+  all[gameId] = { ...(all[gameId] || {}), ...info, at: Date.now() };
+  writeSeats(all);
+}
+
+export function loadSeat(gameId) {
+  return readSeats()[gameId] || null;
+}
+
+export function forgetSeat(gameId) {
+  const all = readSeats();
+  delete all[gameId];
+  writeSeats(all);
+}
+
+/** Stored games, most recent first. */
+export function listSeats() {
+  return Object.entries(readSeats())
+    .map(([id, v]) => ({ id, ...v }))
+    .sort((a, b) => (b.at || 0) - (a.at || 0));
+}

@@ -1,0 +1,166 @@
+"""Migrations, stored-state upgrades, and the entry points (Procfile, dev runner)."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+
+from dominion_server import create_app
+from dominion_server.extensions import db
+
+from .support import bearer, create, get
+
+ROOT = Path(__file__).resolve().parents[2]
+BACKEND = ROOT / "backend"
+
+
+def test_migrations_match_the_models(any_app):
+    with any_app.app_context():
+        with db.engine.connect() as conn:
+            diff = compare_metadata(MigrationContext.configure(conn), db.metadata)
+            version = conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
+        db.session.remove()
+    assert diff == []
+    assert version == "0001"
+
+
+def test_stored_states_are_upgraded_by_the_engine(client, app, monkeypatch):
+    """A game stored by an older engine loads through dominion.upgrade and is saved anew."""
+    import dominion.engine
+    import dominion.upgrade
+
+    g = create(client)
+    gid, tok = g["id"], g["token"]
+    old = get(client, gid, tok).get_json()["view"]
+    current = dominion.engine.SCHEMA_VERSION
+    calls = []
+
+    def step(data):
+        calls.append(data["schema_version"])
+        return data
+
+    monkeypatch.setattr(dominion.engine, "SCHEMA_VERSION", current + 1)
+    monkeypatch.setitem(dominion.upgrade.STEPS, current, step)
+    assert get(client, gid, tok).get_json()["view"] == old
+    assert calls == [current]
+    r = client.post(f"/api/games/{gid}/commands", json={"type": "end_phase"},
+                    headers=bearer(tok))
+    assert r.status_code == 200
+    with app.app_context():
+        from dominion_server.models import GameRow
+
+        saved = json.loads(db.session.get(GameRow, gid).state)
+        db.session.remove()
+    assert saved["schema_version"] == current + 1
+
+
+def test_a_stored_state_that_does_not_load_is_a_500_problem(client, app):
+    g = create(client)
+    with app.app_context():
+        from dominion_server.models import GameRow
+
+        row = db.session.get(GameRow, g["id"])
+        row.state = json.dumps({"schema_version": 999, "state": {}})
+        db.session.commit()
+        db.session.remove()
+    r = get(client, g["id"], g["token"])
+    assert r.status_code == 500 and r.get_json()["code"] == "internal_error"
+    assert "999" not in r.get_json()["detail"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait(url: str, proc: subprocess.Popen, timeout: float = 30) -> dict:
+    end = time.time() + timeout
+    while time.time() < end:
+        assert proc.poll() is None, proc.communicate()[0]
+        try:
+            with urllib.request.urlopen(url, timeout=2) as r:
+                return json.loads(r.read())
+        except OSError:
+            time.sleep(0.2)
+    raise AssertionError(f"{url} did not answer")
+
+
+def _env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "AUTO_MIGRATE")}
+    env["PYTHONPATH"] = str(BACKEND) + os.pathsep + env.get("PYTHONPATH", "")
+    env.update(extra)
+    return env
+
+
+def _post_game(base: str) -> dict:
+    body = json.dumps({"seats": [{"kind": "human", "name": "Ann"},
+                                 {"kind": "bot", "bot": "big-money"}]}).encode()
+    req = urllib.request.Request(f"{base}/api/games", body,
+                                 {"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(req, timeout=10) as r:
+        assert r.status == 201
+        return json.loads(r.read())
+
+
+def test_release_step_then_procfile_web_with_gunicorn(tmp_path):
+    procfile = dict(line.split(": ", 1) for line in (ROOT / "Procfile").read_text().splitlines()
+                    if line.strip())
+    url = f"sqlite:///{tmp_path / 'prod.sqlite3'}"
+    # release: migrations on a fresh database, with automatic migration off.
+    env = _env(DATABASE_URL=url, AUTO_MIGRATE="0")
+    rel = subprocess.run(["bash", "-c", procfile["release"]], cwd=ROOT, env=env,
+                         capture_output=True, text=True, timeout=60)
+    assert rel.returncode == 0, rel.stderr
+    # web: gunicorn with 2 workers on $PORT.
+    port = _free_port()
+    env.update(PORT=str(port), WEB_CONCURRENCY="2")
+    proc = subprocess.Popen(["bash", "-c", "exec " + procfile["web"]], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        assert _wait(f"{base}/api/health", proc)["database"] == "ok"
+        game = _post_game(base)
+        with urllib.request.urlopen(f"{base}/api/games/{game['id']}", timeout=10) as r:
+            assert json.loads(r.read())["status"] == "active"
+        with urllib.request.urlopen(f"{base}/", timeout=10) as r:
+            assert "default-src 'self'" in r.headers["Content-Security-Policy"]
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_dev_runner_creates_the_database_and_serves(tmp_path):
+    port = _free_port()
+    db_file = tmp_path / "instance" / "dev.sqlite3"
+    env = _env(DATABASE_URL=f"sqlite:///{db_file}")
+    proc = subprocess.Popen([sys.executable, "-m", "dominion_server", "--port", str(port)],
+                            cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        assert _wait(f"{base}/api/health", proc)["status"] == "ok"
+        assert db_file.exists()
+        assert _post_game(base)["token"]
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_default_database_is_sqlite_in_the_instance_folder(monkeypatch):
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    app = create_app({"AUTO_MIGRATE": False})
+    uri = app.config["SQLALCHEMY_DATABASE_URI"]
+    assert uri == f"sqlite:///{Path(app.instance_path) / 'dominion.sqlite3'}"
+    monkeypatch.setenv("DATABASE_URL", "postgres://u@h/db")
+    assert create_app({"AUTO_MIGRATE": False}).config["SQLALCHEMY_DATABASE_URI"] == \
+        "postgresql+psycopg://u@h/db"
