@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Optional
 
 from flask import current_app
-from sqlalchemy import insert, select, update
+from sqlalchemy import bindparam, case, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from dominion import (
@@ -95,22 +95,30 @@ class Loaded:
 
 
 def load(game_id: str) -> Loaded:
-    """Read a game and its seats.
+    """Read a game and its seats in one query.
 
     :raises ApiError: 404 if there is no such game.
     """
-    row = db.session.execute(
-        select(GameRow.id, GameRow.status, GameRow.version, GameRow.setup, GameRow.state,
-               GameRow.last_seq).where(GameRow.id == game_id)
-    ).first()
-    if row is None:
+    rows = db.session.execute(_LOAD, {"id": game_id}).all()
+    if not rows:
         raise ApiError("game_not_found", "no game has this id")
-    seats = db.session.execute(
-        select(SeatRow.seat, SeatRow.kind, SeatRow.name, SeatRow.bot, SeatRow.token_hash,
-               SeatRow.join_code).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
-    ).all()
-    return Loaded(row.id, row.status, row.version, json.loads(row.setup), row.state,
-                  row.last_seq, [SeatRecord(*s) for s in seats])
+    first = rows[0]
+    return Loaded(first.id, first.status, first.version, json.loads(first.setup), first.state,
+                  first.last_seq, [SeatRecord(*r[-6:]) for r in rows])
+
+
+# Every game has a seat 0; its row alone carries the setup and state, so the
+# join costs one round trip without copying the state once per seat.
+_LOAD = (
+    select(GameRow.id, GameRow.status, GameRow.version, GameRow.last_seq,
+           case((SeatRow.seat == 0, GameRow.setup)).label("setup"),
+           case((SeatRow.seat == 0, GameRow.state)).label("state"),
+           SeatRow.seat, SeatRow.kind, SeatRow.name, SeatRow.bot, SeatRow.token_hash,
+           SeatRow.join_code)
+    .join(SeatRow, SeatRow.game_id == GameRow.id)
+    .where(GameRow.id == bindparam("id"))
+    .order_by(SeatRow.seat)
+)
 
 
 def authenticate(
@@ -503,18 +511,34 @@ def apply_command(
 ) -> CommandOutcome:
     """Apply one command as the caller's seat, let bots answer, and save.
 
+    A retry with an ``Idempotency-Key`` already stored gets the first answer.
+    The stored key is looked up only when the command cannot be applied (the
+    retry finds the game moved on) or its log row collides with the first
+    one, so a first attempt costs no extra query.
+
     :param dump: turns the result dict into the response dict (schema dump).
     :raises ApiError: 401, 403 (not this seat's move), 404, 409 (not started,
-        over), 412 (stale ``If-Match`` or lost race), 422 (illegal command).
+        over), 412 (stale ``If-Match`` or lost race), 422 (illegal command,
+        or the key was used for another command).
     """
     g = load(game_id)
     seat = authenticate(auth, ((s.seat, s.token_hash) for s in g.seats), required=True)
     assert seat is not None
     fp = fingerprint(command)
-    if key is not None:
-        first = _replay(g.id, seat, key, fp)
-        if first is not None:
-            return first
+    try:
+        return _apply(g, seat, command, fp, if_match, key, dump)
+    except ApiError:
+        if key is not None:
+            db.session.rollback()
+            first = _replay(g.id, seat, key, fp)
+            if first is not None:
+                return first
+        raise
+
+
+def _apply(g: Loaded, seat: int, command: dict[str, Any], fp: str, if_match: Optional[str],
+           key: Optional[str], dump: Callable[[dict[str, Any]], dict[str, Any]]
+           ) -> CommandOutcome:
     if g.status == WAITING:
         raise ApiError("game_not_started", "the game starts when every seat is taken")
     if g.status == OVER:
@@ -548,22 +572,17 @@ def apply_command(
     if hook is not None:
         hook()  # tests hold simultaneous requests here to race the CAS for real
     now = utcnow()
+    own_row = {"game_id": g.id, "seat": seat, "actor": HUMAN, "command": json.dumps(command),
+               "version": g.version, "idempotency_key": key, "fingerprint": fp,
+               "response": body, "created_at": now}
     try:
         if not _cas(g, old, now):
             raise _LostRace()
-        db.session.execute(insert(CommandRow), [{
-            "game_id": g.id, "seat": seat, "actor": HUMAN, "command": json.dumps(command),
-            "version": g.version, "idempotency_key": key, "fingerprint": fp,
-            "response": body, "created_at": now,
-        }])
-        _append_logs(g.id, g.version, bot_commands, events, now)
+        _append_logs(g.id, g.version, bot_commands, events, now, own_row)
         db.session.commit()
     except (_LostRace, IntegrityError):
+        # Another request moved the game first, or stored this key first.
         db.session.rollback()
-        if key is not None:
-            first = _replay(g.id, seat, key, fp)  # the winner may be our own retry
-            if first is not None:
-                return first
         version = db.session.execute(
             select(GameRow.version).where(GameRow.id == g.id)).scalar()
         db.session.rollback()
@@ -615,14 +634,15 @@ def _cas(g: Loaded, old: int, now) -> bool:
 
 
 def _append_logs(game_id: str, version: int, commands: list[tuple[int, dict]],
-                 events: list[tuple[int, dict]], now) -> None:
-    if commands:
-        db.session.execute(insert(CommandRow), [
-            {"game_id": game_id, "seat": seat, "actor": BOT, "command": json.dumps(cmd),
-             "version": version, "idempotency_key": None, "fingerprint": None,
-             "response": None, "created_at": now}
-            for seat, cmd in commands
-        ])
+                 events: list[tuple[int, dict]], now, first: Optional[dict] = None) -> None:
+    """Insert the command-log rows (``first``, then the bots') and the events."""
+    rows = [first] if first is not None else []
+    rows += [{"game_id": game_id, "seat": seat, "actor": BOT, "command": json.dumps(cmd),
+              "version": version, "idempotency_key": None, "fingerprint": None,
+              "response": None, "created_at": now}
+             for seat, cmd in commands]
+    if rows:
+        db.session.execute(insert(CommandRow), rows)
     if events:
         db.session.execute(insert(EventRow), [
             {"game_id": game_id, "seq": seq, "version": version,

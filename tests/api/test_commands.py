@@ -95,6 +95,23 @@ def test_idempotency_key_replays_the_first_answer(client, app):
     assert stored(app, gid) == moved
 
 
+def test_a_retry_that_would_be_legal_again_is_not_applied_twice(client, app):
+    gid, tokens = two_humans(client)
+    seat, tok, _ = _mover(client, gid, tokens)
+    # end_phase (action -> buy) would be legal again (buy -> cleanup) on a retry.
+    first = command(client, gid, tok, {"type": "end_phase"}, key="e1")
+    assert first.status_code == 200 and first.get_json()["view"]["turn"]["phase"] == "buy"
+    after = stored(app, gid)
+    again = command(client, gid, tok, {"type": "end_phase"}, key="e1")
+    assert again.status_code == 200 and again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_data() == first.get_data()
+    assert stored(app, gid) == after
+    # The key sent with another command that is legal now is refused, nothing applied.
+    other = command(client, gid, tok, {"type": "play_treasures"}, key="e1")
+    assert other.status_code == 422 and other.get_json()["code"] == "idempotency_key_reused"
+    assert stored(app, gid) == after
+
+
 def test_idempotency_keys_belong_to_one_seat(client, app):
     gid, tokens = two_humans(client)
     seat, tok, _ = _mover(client, gid, tokens)
