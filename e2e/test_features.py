@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import time
 import urllib.parse
@@ -229,6 +230,35 @@ def test_a_command_whose_answer_is_lost_is_retried_and_applied_once(context, ser
     gains = [e["card"] for e in log["events"] if e["type"] == "gain"]
     assert [c for s, c in buys if s == 0] == [card]
     assert piles[card] == PILES[card] - gains.count(card)
+
+
+def test_a_rate_limited_command_waits_as_told_and_is_sent_again(context, server, shots):
+    page = context.new_page()
+    create_game(page, "Ann", ["big-money"], preset="first-game-1e")
+    wait_screen(page, "table")
+    sent: list[tuple[float, str]] = []
+
+    def limited_once(route):
+        sent.append((time.monotonic(), route.request.headers.get("idempotency-key")))
+        if len(sent) == 1:  # as the server answers past RATE_LIMIT_COMMANDS
+            route.fulfill(status=429, content_type="application/problem+json",
+                          headers={"Retry-After": "2"}, body=json.dumps({
+                              "type": "/api/docs#problem-rate_limited", "status": 429,
+                              "title": "Too Many Requests", "code": "rate_limited",
+                              "detail": "too many requests from this address"}))
+        else:
+            route.continue_()
+
+    page.route("**/api/games/*/commands", limited_once)
+    before = version(page)
+    page.click("#btn-treasures")
+    expect(page.locator("#notice")).to_be_visible()
+    page.wait_for_function(
+        "(v) => document.querySelector('main').dataset.version !== v", arg=before)
+    page.unroute("**/api/games/*/commands")
+    assert len(sent) == 2 and sent[0][1] == sent[1][1]
+    assert sent[1][0] - sent[0][0] >= 1.9  # not sooner than Retry-After
+    expect(page.locator("#stat-coins b")).not_to_have_text("0")
 
 
 def test_lobby_shares_links_and_codes_and_starts_when_every_seat_is_taken(browser, server, shots):

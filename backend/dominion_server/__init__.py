@@ -17,8 +17,9 @@ from typing import Any, Mapping, Optional
 from flask import Flask
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
+from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import api, config, errors, web
+from . import api, config, errors, limits, web
 from .extensions import db, migrate
 
 __version__ = "0.1.0"
@@ -42,10 +43,16 @@ def create_app(config_overrides: Optional[Mapping[str, Any]] = None) -> Flask:
     app.config["SQLALCHEMY_DATABASE_URI"] = config.normalize_db_url(uri)
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
+    proxies = app.config["PROXY_COUNT"]
+    if proxies:
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)
+
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     errors.register(app)
     app.register_blueprint(api.bp)
+    limits.init_app(app, api.RATE_LIMITS)
     web.init_app(app)
 
     if app.config["AUTO_MIGRATE"]:

@@ -93,6 +93,15 @@ def _game_id(game_id: str) -> str:
     return game_id
 
 
+#: Endpoint -> the setting that holds its rate limit per client address.
+RATE_LIMITS = {
+    "api.create_game": "RATE_LIMIT_CREATE",
+    "api.join_game": "RATE_LIMIT_JOIN",
+    "api.join_by_code": "RATE_LIMIT_JOIN",
+    "api.post_command": "RATE_LIMIT_COMMANDS",
+}
+
+
 # ---------------------------------------------------------------------------
 # Games
 

@@ -18,6 +18,22 @@ Environment variables (all optional):
     Directory of the web client served at ``/``.
 ``BOT_STEP_LIMIT``
     Most bot moves made while handling one request (default 2000).
+``PROXY_COUNT``
+    How many reverse proxies stand in front of the app (1 on Heroku-like
+    hosts). Their ``X-Forwarded-For``/``-Proto``/``-Host`` headers are then
+    trusted, so rate limits count real client addresses and HSTS is sent over
+    https. Default 0: such headers are ignored (a client could forge them).
+``RATE_LIMITS``
+    ``0`` turns rate limiting off (default on).
+``RATE_LIMIT_CREATE``, ``RATE_LIMIT_JOIN``, ``RATE_LIMIT_COMMANDS``
+    Requests per client address to create games, take seats and send
+    commands, in Flask-Limiter's notation (defaults ``30 per minute``,
+    ``60 per minute``, ``20 per second``). Exceeding one answers 429 with
+    ``Retry-After``.
+``RATE_LIMIT_STORAGE``
+    Where the counters live: ``memory://`` (default: each worker counts on
+    its own) or a shared store such as ``redis://host:6379`` (needs the
+    ``redis`` package) so every worker and machine counts together.
 """
 
 from __future__ import annotations
@@ -55,6 +71,13 @@ def from_environment(instance_path: str, env: Mapping[str, str] = os.environ) ->
         "AUTO_MIGRATE": _flag(env.get("AUTO_MIGRATE"), url.startswith("sqlite")),
         "FRONTEND_DIR": env.get("FRONTEND_DIR") or str(DEFAULT_FRONTEND),
         "BOT_STEP_LIMIT": int(env.get("BOT_STEP_LIMIT") or 2000),
+        "PROXY_COUNT": int(env.get("PROXY_COUNT") or 0),
+        "RATELIMIT_ENABLED": _flag(env.get("RATE_LIMITS"), True),
+        "RATELIMIT_STORAGE_URI": env.get("RATE_LIMIT_STORAGE") or "memory://",
+        "RATELIMIT_HEADERS_ENABLED": True,
+        "RATE_LIMIT_CREATE": env.get("RATE_LIMIT_CREATE") or "30 per minute",
+        "RATE_LIMIT_JOIN": env.get("RATE_LIMIT_JOIN") or "60 per minute",
+        "RATE_LIMIT_COMMANDS": env.get("RATE_LIMIT_COMMANDS") or "20 per second",
         "JSON_SORT_KEYS": False,
         # Bound parameters (states with hidden cards, token hashes, codes) never
         # appear in SQLAlchemy's error messages or logs.

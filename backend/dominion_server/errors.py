@@ -58,6 +58,7 @@ TITLES: dict[str, tuple[int, str]] = {
     "invalid_setup": (422, "Invalid game setup"),
     "unsatisfiable": (422, "No kingdom meets the constraints"),
     "idempotency_key_reused": (422, "Idempotency key used for another request"),
+    "rate_limited": (429, "Too many requests"),
     "internal_error": (500, "Internal server error"),
     "unavailable": (503, "Service unavailable"),
 }
@@ -126,7 +127,7 @@ def _from_http(e: HTTPException) -> Response:
     code = {
         400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
         405: "method_not_allowed", 406: "not_acceptable", 413: "too_large",
-        415: "unsupported_media_type",
+        415: "unsupported_media_type", 429: "rate_limited",
     }.get(status, "http_error" if status < 500 else "internal_error")
     headers = {}
     if status == 405:
@@ -136,6 +137,8 @@ def _from_http(e: HTTPException) -> Response:
         404: f"nothing at {request.path}",
         405: f"{request.method} is not allowed on {request.path}",
         413: f"the request body exceeds {current_app.config.get('MAX_CONTENT_LENGTH')} bytes",
+        429: f"too many requests from this address (at most {e.description}); "
+             "wait as Retry-After says",
     }.get(status, e.description or e.name)
     return problem(status, code, e.name, detail, headers=headers)
 

@@ -298,6 +298,7 @@ _STATUS_TEXT = {
     412: "If-Match names an old version, or a simultaneous command won",
     413: "Request body too large", 415: "Body is not application/json",
     422: "Valid JSON that the schema or the rules reject",
+    429: "Too many requests from this address; retry after Retry-After seconds",
     500: "Internal error", 503: "Database busy or unreachable; retry",
 }
 
@@ -371,7 +372,7 @@ PATHS: dict[str, Any] = {
             "responses": _responses(
                 {201: _ok("SeatToken", 201, {"ETag": ETAG_HEADER,
                                              "Location": {"schema": STR, "required": True}})},
-                400, 413, 415, 422),
+                400, 413, 415, 422, 429),
         },
     },
     "/api/join": {
@@ -381,7 +382,7 @@ PATHS: dict[str, Any] = {
             "tags": ["games"],
             "requestBody": _body("JoinByCode", {"name": "Bob", "code": "K7QX2MHP"}),
             "responses": _responses({200: _ok("SeatToken", 200, {"ETag": ETAG_HEADER})},
-                                    400, 404, 409, 413, 415, 422),
+                                    400, 404, 409, 413, 415, 422, 429),
         },
     },
     "/api/games/{game_id}": {
@@ -410,7 +411,7 @@ PATHS: dict[str, Any] = {
             "tags": ["games"],
             "requestBody": _body("Join", {"name": "Bob"}),
             "responses": _responses({200: _ok("SeatToken", 200, {"ETag": ETAG_HEADER})},
-                                    400, 404, 409, 413, 415, 422),
+                                    400, 404, 409, 413, 415, 422, 429),
         },
     },
     "/api/games/{game_id}/commands": {
@@ -434,7 +435,7 @@ PATHS: dict[str, Any] = {
                     "ETag": ETAG_HEADER,
                     "Idempotent-Replayed": {"schema": {"type": "string", "enum": ["true"]},
                                             "description": "present on a replayed answer"}})},
-                400, 401, 403, 404, 409, 412, 413, 415, 422),
+                400, 401, 403, 404, 409, 412, 413, 415, 422, 429),
         },
     },
     "/api/games/{game_id}/log": {
@@ -529,7 +530,9 @@ DOCUMENT: dict[str, Any] = {
             "JSON over HTTP. Errors are RFC 9457 problem details with a stable `code`. "
             "Seat tokens go in `Authorization: Bearer <token>`; without one you are a "
             "spectator. Poll `GET /api/games/{id}` with `If-None-Match`; send commands with "
-            "`If-Match` and an `Idempotency-Key`."
+            "`If-Match` and an `Idempotency-Key`. Creating games, joining and commands are "
+            "rate-limited per client address (429 with `Retry-After` and `X-RateLimit-*` "
+            "headers; the limits are the server's configuration)."
         ),
     },
     "servers": [{"url": "/"}],

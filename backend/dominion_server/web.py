@@ -24,7 +24,8 @@ API_CSP = "default-src 'none'; frame-ancestors 'none'"
 
 CORS_METHODS = "GET, POST, OPTIONS"
 CORS_HEADERS = "Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key"
-CORS_EXPOSE = "ETag, Location, Idempotent-Replayed, Retry-After"
+CORS_EXPOSE = ("ETag, Location, Idempotent-Replayed, Retry-After, X-RateLimit-Limit, "
+               "X-RateLimit-Remaining, X-RateLimit-Reset")
 
 
 class FrontendPath(PathConverter):

@@ -2,11 +2,17 @@
 
 /** The server answered with an error (RFC 9457 problem details in `problem`). */
 export class ApiError extends Error {
-  constructor(status, problem) {
+  constructor(status, problem, retryAfter = null) {
     super((problem && (problem.detail || problem.title)) || `HTTP ${status}`);
     this.status = status;
     this.problem = problem || {};
     this.code = this.problem.code || null;
+    this.retryAfter = retryAfter; // seconds, from Retry-After (429, 503)
+  }
+
+  /** Too many requests, or the database is busy: the same request may work later. */
+  get retryable() {
+    return this.status === 429 || this.status === 503;
   }
 }
 
@@ -43,7 +49,10 @@ async function request(method, path, { body, token, headers = {} } = {}) {
     clearTimeout(timer);
   }
   if (res.status === 304) return { status: 304, data: null, etag: res.headers.get('ETag') };
-  if (!res.ok) throw new ApiError(res.status, data);
+  if (!res.ok) {
+    const wait = Number.parseInt(res.headers.get('Retry-After') || '', 10);
+    throw new ApiError(res.status, data, Number.isFinite(wait) ? wait : null);
+  }
   return { status: res.status, data, etag: res.headers.get('ETag') };
 }
 

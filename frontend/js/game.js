@@ -13,6 +13,7 @@ const MAX_VISIBLE = 8000;
 const MY_MOVE = 15000;
 const HIDDEN = 60000;
 const RETRIES = [400, 1000, 2000, 4000];
+const MAX_WAIT = 10000;
 
 let timer = null;
 let session = 0; // bumps when another game is opened, so stale loops stop
@@ -171,10 +172,13 @@ async function attempt(command, key, etag) {
       return true;
     } catch (e) {
       if (s !== session) return false;
-      if (e instanceof NetworkError) {
+      const busy = e instanceof ApiError && e.retryable;
+      if (e instanceof NetworkError || busy) {
         if (i < RETRIES.length) {
-          notify('error', t('err.network'));
-          await sleep(RETRIES[i]);
+          notify('error', t(busy ? 'err.busy' : 'err.network'));
+          // Never sooner than the server asked, never longer than MAX_WAIT.
+          const asked = busy && e.retryAfter ? e.retryAfter * 1000 : 0;
+          await sleep(Math.min(Math.max(RETRIES[i], asked), MAX_WAIT));
           if (s !== session) return false;
           continue;
         }

@@ -219,6 +219,7 @@ const en = {
   'end.winnerMark': 'Winner',
   // errors and notices
   'err.network': 'Connection problem. Retrying…',
+  'err.busy': 'The server is busy. Retrying…',
   'err.offline': 'Could not reach the server.',
   'err.retry': 'Retry',
   'err.stale': 'The game had moved on; you now see the latest state.',
@@ -438,6 +439,7 @@ const cs = {
   'end.rank': '{n}. místo',
   'end.winnerMark': 'Vítěz',
   'err.network': 'Potíže se spojením. Zkouším znovu…',
+  'err.busy': 'Server je přetížený. Zkouším znovu…',
   'err.offline': 'Server je nedostupný.',
   'err.retry': 'Zkusit znovu',
   'err.stale': 'Hra mezitím pokročila; vidíte aktuální stav.',
@@ -656,6 +658,7 @@ const hu = {
   'end.rank': '{n}. hely',
   'end.winnerMark': 'Győztes',
   'err.network': 'Kapcsolati hiba. Újrapróbálom…',
+  'err.busy': 'A szerver túlterhelt. Újrapróbálom…',
   'err.offline': 'A szerver nem érhető el.',
   'err.retry': 'Újra',
   'err.stale': 'A játék közben továbblépett; most a friss állást látod.',

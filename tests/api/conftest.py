@@ -37,6 +37,9 @@ def app_factory(tmp_path_factory) -> Iterator[Callable[[str], Flask]]:
                 "SQLALCHEMY_DATABASE_URI": url,
                 "AUTO_MIGRATE": True,  # the migrations are under test too
                 "CORS_ORIGINS": "*",
+                # Hundreds of games a minute from one address; test_limits.py
+                # covers rate limiting with an app of its own.
+                "RATELIMIT_ENABLED": False,
             })
         return apps[kind]
 

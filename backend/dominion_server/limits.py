@@ -1,0 +1,33 @@
+"""Rate limits per client address, with Flask-Limiter.
+
+Flask-Limiter rather than code of our own: it counts in a shared store
+(Redis, Memcached, ...) when ``RATE_LIMIT_STORAGE`` names one, so every
+worker and machine enforces one limit, and it sends the standard headers.
+The client address is the real one behind ``PROXY_COUNT`` proxies.
+
+Each app gets a limiter of its own: Flask-Limiter keeps its settings on the
+limiter object, so one shared by several apps (as in the tests) would take
+the settings of the last.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from flask import Flask, current_app
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+
+
+def init_app(app: Flask, limits: Mapping[str, str]) -> Limiter:
+    """Limit each endpoint of ``limits`` to the rate its config setting names.
+
+    :param limits: endpoint -> name of the config setting holding its limit
+        (e.g. ``"30 per minute"``), read per request so tests may change it.
+    """
+    limiter = Limiter(get_remote_address, app=app)
+    app.extensions["rate_limiter"] = limiter  # the views hold it weakly only
+    for endpoint, setting in limits.items():
+        limit = limiter.limit(lambda setting=setting: current_app.config[setting])
+        app.view_functions[endpoint] = limit(app.view_functions[endpoint])
+    return limiter

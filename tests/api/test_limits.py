@@ -1,0 +1,88 @@
+"""Rate limits (429 problem details) and running behind a reverse proxy."""
+
+from __future__ import annotations
+
+import pytest
+from flask import Flask
+
+from dominion_server import create_app
+
+from .support import bearer
+
+GAME = {"seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "big-money"}],
+        "preset": "first-game-2e"}
+
+
+def _app(tmp_path, **config) -> Flask:
+    return create_app({
+        "TESTING": True,
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'limits.sqlite3'}",
+        "AUTO_MIGRATE": True,
+        **config,
+    })
+
+
+def test_creating_games_past_the_limit_is_429_and_creates_nothing(tmp_path):
+    app = _app(tmp_path, RATE_LIMIT_CREATE="2 per minute")
+    client = app.test_client()
+    for left in ("1", "0"):
+        r = client.post("/api/games", json=GAME)
+        assert r.status_code == 201
+        assert r.headers["X-RateLimit-Limit"] == "2"
+        assert r.headers["X-RateLimit-Remaining"] == left
+    r = client.post("/api/games", json=GAME)
+    assert r.status_code == 429
+    assert r.mimetype == "application/problem+json"
+    p = r.get_json()
+    assert p["code"] == "rate_limited" and p["status"] == 429
+    assert "2 per 1 minute" in p["detail"]
+    assert 0 < int(r.headers["Retry-After"]) <= 60
+    # Another address has its own count; reading is never limited.
+    other = client.post("/api/games", json=GAME, environ_base={"REMOTE_ADDR": "10.0.0.9"})
+    assert other.status_code == 201
+    assert client.get("/api/cards").status_code == 200
+    with app.app_context():
+        from dominion_server.extensions import db
+        from dominion_server.models import GameRow
+        assert db.session.query(GameRow).count() == 3
+
+
+def test_commands_and_joins_are_limited_too(tmp_path):
+    app = _app(tmp_path, RATE_LIMIT_COMMANDS="2 per minute", RATE_LIMIT_JOIN="1 per minute")
+    client = app.test_client()
+    created = client.post("/api/games", json={
+        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human"}, {"kind": "human"}]})
+    assert created.status_code == 201
+    gid = created.get_json()["id"]
+    assert client.post(f"/api/games/{gid}/join", json={"name": "Bob"}).status_code == 200
+    r = client.post(f"/api/games/{gid}/join", json={"name": "Cid"})
+    assert r.status_code == 429 and r.get_json()["code"] == "rate_limited"
+    # Commands count even when the command itself is refused.
+    tok = created.get_json()["token"]
+    for _ in range(2):
+        assert client.post(f"/api/games/{gid}/commands", json={"type": "end_phase"},
+                           headers=bearer(tok)).status_code == 409  # not started
+    r = client.post(f"/api/games/{gid}/commands", json={"type": "end_phase"},
+                    headers=bearer(tok))
+    assert r.status_code == 429
+
+
+def test_rate_limits_can_be_turned_off(tmp_path):
+    client = _app(tmp_path, RATE_LIMIT_CREATE="1 per minute",
+                  RATELIMIT_ENABLED=False).test_client()
+    assert all(client.post("/api/games", json=GAME).status_code == 201 for _ in range(3))
+
+
+@pytest.mark.parametrize("proxies", [0, 1])
+def test_forwarded_headers_are_trusted_only_behind_a_configured_proxy(tmp_path, proxies):
+    app = _app(tmp_path, PROXY_COUNT=proxies, RATE_LIMIT_CREATE="1 per minute")
+    client = app.test_client()
+    forwarded = {"X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.7"}
+    r = client.get("/api/health", headers=forwarded)
+    assert ("Strict-Transport-Security" in r.headers) == bool(proxies)
+    assert "Strict-Transport-Security" not in client.get("/api/health").headers
+    # Behind the proxy each forwarded client has its own count; without one a
+    # client cannot escape its limit by forging X-Forwarded-For.
+    for addr in ("203.0.113.7", "203.0.113.8"):
+        r = client.post("/api/games", json=GAME, headers={"X-Forwarded-For": addr})
+        assert r.status_code == (201 if proxies or addr.endswith("7") else 429)
