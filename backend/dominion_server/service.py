@@ -87,6 +87,14 @@ class Loaded:
     def bots(self) -> dict[int, Bot]:
         return {s.seat: make_bot(s.bot) for s in self.seats if s.kind == BOT and s.bot}
 
+    def record(self, game: Game, raw: list[dict]) -> list[tuple[int, dict]]:
+        """Take ``game``'s new state; ``raw`` (its new events) numbered from ``last_seq``."""
+        events = list(enumerate(raw, self.last_seq + 1))
+        self.state = game.to_json()
+        self.status = OVER if game.state.game_over else ACTIVE
+        self.last_seq += len(raw)
+        return events
+
     def game(self) -> Game:
         """The engine game, its bot seats answered by their bots inline."""
         if self.state is None:
@@ -354,11 +362,7 @@ def _start(g: Loaded) -> tuple[list[tuple[int, dict]], list[tuple[int, dict]]]:
     except InvalidSetup as e:
         raise engine_error(e) from None
     raw, commands = run_bots(game, bots)
-    events = list(enumerate(raw, g.last_seq + 1))
-    g.state = game.to_json()
-    g.status = OVER if game.state.game_over else ACTIVE
-    g.last_seq += len(raw)
-    return events, commands
+    return g.record(game, raw), commands
 
 
 def join_game(game_id: str, name: str, code: Optional[str] = None) -> SeatGrant:
@@ -558,13 +562,9 @@ def _apply(g: Loaded, seat: int, command: dict[str, Any], fp: str, if_match: Opt
     except IllegalCommand as e:
         raise engine_error(e) from None
     bot_events, bot_commands = run_bots(game, bots)
-    raw = own + bot_events
-    events = list(enumerate(raw, g.last_seq + 1))
     old = g.version
     g.version += 1
-    g.state = game.to_json()
-    g.status = OVER if game.state.game_over else ACTIVE
-    g.last_seq += len(raw)
+    events = g.record(game, own + bot_events)
     result = game_resource(g, seat, game)
     result["events"] = _render(events, seat, g.names())
     body = json.dumps(dump(result), separators=(",", ":"))
@@ -597,12 +597,9 @@ class _LostRace(Exception):
 def _catch_up(g: Loaded, game: Game, bots: dict[int, Bot]) -> None:
     """Let waiting bots move and save; someone else doing it first is fine too."""
     raw, commands = run_bots(game, bots)
-    events = list(enumerate(raw, g.last_seq + 1))
     old = g.version
     g.version += 1
-    g.state = game.to_json()
-    g.status = OVER if game.state.game_over else ACTIVE
-    g.last_seq += len(raw)
+    events = g.record(game, raw)
     now = utcnow()
     if _cas(g, old, now):
         _append_logs(g.id, g.version, commands, events, now)
