@@ -44,6 +44,13 @@ from .models import (
     ACTIVE, BOT, HUMAN, OVER, WAITING, CommandRow, EventRow, GameRow, SeatRow, utcnow,
 )
 
+# The service speaks SQL through the tables, not the ORM classes: the hot path
+# then skips the ORM's bulk-insert and update-synchronisation machinery.
+GAMES = GameRow.__table__
+SEATS = SeatRow.__table__
+COMMANDS = CommandRow.__table__
+EVENTS = EventRow.__table__
+
 log = logging.getLogger(__name__)
 
 _IDEMPOTENCY_KEY = re.compile(r"^[\x21-\x7e]{1,200}$")
@@ -118,14 +125,14 @@ def load(game_id: str) -> Loaded:
 # Every game has a seat 0; its row alone carries the setup and state, so the
 # join costs one round trip without copying the state once per seat.
 _LOAD = (
-    select(GameRow.id, GameRow.status, GameRow.version, GameRow.last_seq,
-           case((SeatRow.seat == 0, GameRow.setup)).label("setup"),
-           case((SeatRow.seat == 0, GameRow.state)).label("state"),
-           SeatRow.seat, SeatRow.kind, SeatRow.name, SeatRow.bot, SeatRow.token_hash,
-           SeatRow.join_code)
-    .join(SeatRow, SeatRow.game_id == GameRow.id)
-    .where(GameRow.id == bindparam("id"))
-    .order_by(SeatRow.seat)
+    select(GAMES.c.id, GAMES.c.status, GAMES.c.version, GAMES.c.last_seq,
+           case((SEATS.c.seat == 0, GAMES.c.setup)).label("setup"),
+           case((SEATS.c.seat == 0, GAMES.c.state)).label("state"),
+           SEATS.c.seat, SEATS.c.kind, SEATS.c.name, SEATS.c.bot, SEATS.c.token_hash,
+           SEATS.c.join_code)
+    .join(SEATS, SEATS.c.game_id == GAMES.c.id)
+    .where(GAMES.c.id == bindparam("id"))
+    .order_by(SEATS.c.seat)
 )
 
 
@@ -163,9 +170,9 @@ def etag(version: int, seat: Optional[int]) -> str:
 def current_etag(game_id: str, header: Optional[str]) -> tuple[str, Optional[int]]:
     """The ETag the caller would get now, reading only the version and token hashes."""
     rows = db.session.execute(
-        select(GameRow.version, SeatRow.seat, SeatRow.token_hash)
-        .outerjoin(SeatRow, SeatRow.game_id == GameRow.id)
-        .where(GameRow.id == game_id)
+        select(GAMES.c.version, SEATS.c.seat, SEATS.c.token_hash)
+        .outerjoin(SEATS, SEATS.c.game_id == GAMES.c.id)
+        .where(GAMES.c.id == game_id)
     ).all()
     if not rows:
         raise ApiError("game_not_found", "no game has this id")
@@ -334,11 +341,10 @@ def create_game(data: dict[str, Any]) -> SeatGrant:
 
 def _insert_game(g: Loaded, commands: list[tuple[int, dict]],
                  events: list[tuple[int, dict]], now) -> None:
-    db.session.add(GameRow(id=g.id, status=g.status, version=g.version,
-                           setup=json.dumps(g.setup), state=g.state, last_seq=g.last_seq,
-                           created_at=now, updated_at=now))
-    db.session.flush()  # the game row first: seats refer to it
-    db.session.execute(insert(SeatRow), [
+    db.session.execute(insert(GAMES).values(
+        id=g.id, status=g.status, version=g.version, setup=json.dumps(g.setup), state=g.state,
+        last_seq=g.last_seq, created_at=now, updated_at=now))
+    db.session.execute(insert(SEATS), [
         {"game_id": g.id, "seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot,
          "token_hash": s.token_hash, "join_code": s.join_code,
          "joined_at": now if s.taken else None}
@@ -397,7 +403,7 @@ def join_by_code(code: str, name: str) -> SeatGrant:
     """
     wanted = security.normalize_join_code(code)
     game_id = db.session.execute(
-        select(SeatRow.game_id).where(SeatRow.join_code == wanted)
+        select(SEATS.c.game_id).where(SEATS.c.join_code == wanted)
     ).scalar()
     if game_id is None:
         raise ApiError("not_found", "no free seat has this invitation code")
@@ -421,9 +427,9 @@ def _take_seat(g: Loaded, seat: SeatRecord, name: str) -> Optional[SeatGrant]:
             db.session.rollback()
             return None
         taken = db.session.execute(
-            update(SeatRow)
-            .where(SeatRow.game_id == g.id, SeatRow.seat == seat.seat,
-                   SeatRow.token_hash.is_(None))
+            update(SEATS)
+            .where(SEATS.c.game_id == g.id, SEATS.c.seat == seat.seat,
+                   SEATS.c.token_hash.is_(None))
             .values(token_hash=seat.token_hash, name=name, join_code=None, joined_at=now)
         ).rowcount
         if taken != 1:
@@ -493,9 +499,9 @@ def fingerprint(command: dict[str, Any]) -> str:
 
 def _replay(game_id: str, seat: int, key: str, fp: str) -> Optional[CommandOutcome]:
     row = db.session.execute(
-        select(CommandRow.fingerprint, CommandRow.response, CommandRow.version).where(
-            CommandRow.game_id == game_id, CommandRow.seat == seat,
-            CommandRow.idempotency_key == key)
+        select(COMMANDS.c.fingerprint, COMMANDS.c.response, COMMANDS.c.version).where(
+            COMMANDS.c.game_id == game_id, COMMANDS.c.seat == seat,
+            COMMANDS.c.idempotency_key == key)
     ).first()
     if row is None:
         return None
@@ -584,7 +590,7 @@ def _apply(g: Loaded, seat: int, command: dict[str, Any], fp: str, if_match: Opt
         # Another request moved the game first, or stored this key first.
         db.session.rollback()
         version = db.session.execute(
-            select(GameRow.version).where(GameRow.id == g.id)).scalar()
+            select(GAMES.c.version).where(GAMES.c.id == g.id)).scalar()
         db.session.rollback()
         raise _stale(version, seat) from None
     return CommandOutcome(body, etag(g.version, seat), False)
@@ -607,7 +613,7 @@ def _catch_up(g: Loaded, game: Game, bots: dict[int, Bot]) -> None:
     else:
         db.session.rollback()
         g.version = db.session.execute(
-            select(GameRow.version).where(GameRow.id == g.id)).scalar()
+            select(GAMES.c.version).where(GAMES.c.id == g.id)).scalar()
         db.session.rollback()
 
 
@@ -623,8 +629,8 @@ def _stale(version: int, seat: Optional[int]) -> ApiError:
 def _cas(g: Loaded, old: int, now) -> bool:
     """Write the game if it is still at ``old``; the caller commits or rolls back."""
     return db.session.execute(
-        update(GameRow)
-        .where(GameRow.id == g.id, GameRow.version == old)
+        update(GAMES)
+        .where(GAMES.c.id == g.id, GAMES.c.version == old)
         .values(version=g.version, state=g.state, status=g.status, last_seq=g.last_seq,
                 updated_at=now)
     ).rowcount == 1
@@ -639,9 +645,9 @@ def _append_logs(game_id: str, version: int, commands: list[tuple[int, dict]],
               "response": None, "created_at": now}
              for seat, cmd in commands]
     if rows:
-        db.session.execute(insert(CommandRow), rows)
+        db.session.execute(insert(COMMANDS), rows)
     if events:
-        db.session.execute(insert(EventRow), [
+        db.session.execute(insert(EVENTS), [
             {"game_id": game_id, "seq": seq, "version": version,
              "data": json.dumps(e, separators=(",", ":"))}
             for seq, e in events
@@ -657,9 +663,9 @@ def log_page(game_id: str, auth: Optional[str], after: int, limit: int) -> dict[
     g = load(game_id)
     seat = authenticate(auth, ((s.seat, s.token_hash) for s in g.seats))
     rows = db.session.execute(
-        select(EventRow.seq, EventRow.data)
-        .where(EventRow.game_id == g.id, EventRow.seq > after)
-        .order_by(EventRow.seq).limit(limit + 1)
+        select(EVENTS.c.seq, EVENTS.c.data)
+        .where(EVENTS.c.game_id == g.id, EVENTS.c.seq > after)
+        .order_by(EVENTS.c.seq).limit(limit + 1)
     ).all()
     more = len(rows) > limit
     rows = rows[:limit]
