@@ -119,7 +119,9 @@ def load(game_id: str) -> Loaded:
         raise ApiError("game_not_found", "no game has this id")
     first = rows[0]
     return Loaded(first.id, first.status, first.version, json.loads(first.setup), first.state,
-                  first.last_seq, [SeatRecord(*r[-6:]) for r in rows])
+                  first.last_seq,
+                  [SeatRecord(r.seat, r.kind, r.name, r.bot, r.token_hash, r.join_code)
+                   for r in rows])
 
 
 # Every game has a seat 0; its row alone carries the setup and state, so the

@@ -86,3 +86,22 @@ def test_forwarded_headers_are_trusted_only_behind_a_configured_proxy(tmp_path, 
     for addr in ("203.0.113.7", "203.0.113.8"):
         r = client.post("/api/games", json=GAME, headers={"X-Forwarded-For": addr})
         assert r.status_code == (201 if proxies or addr.endswith("7") else 429)
+
+
+def test_settings_come_from_the_environment():
+    from dominion_server.config import from_environment
+
+    default = from_environment("/srv/instance", {})
+    assert default["RATELIMIT_ENABLED"] is True and default["PROXY_COUNT"] == 0
+    assert default["RATE_LIMIT_COMMANDS"] == "20 per second"
+    assert default["RATELIMIT_STORAGE_URI"] == "memory://"
+    assert default["SQLALCHEMY_DATABASE_URI"] == "sqlite:////srv/instance/dominion.sqlite3"
+    assert default["AUTO_MIGRATE"] is True
+    env = from_environment("/srv/instance", {
+        "RATE_LIMITS": "0", "PROXY_COUNT": "1", "RATE_LIMIT_CREATE": "5 per hour",
+        "RATE_LIMIT_STORAGE": "redis://cache:6379", "DATABASE_URL": "postgres://u@db/x"})
+    assert env["RATELIMIT_ENABLED"] is False and env["PROXY_COUNT"] == 1
+    assert env["RATE_LIMIT_CREATE"] == "5 per hour"
+    assert env["RATELIMIT_STORAGE_URI"] == "redis://cache:6379"
+    assert env["SQLALCHEMY_DATABASE_URI"] == "postgresql+psycopg://u@db/x"
+    assert env["AUTO_MIGRATE"] is False  # the Procfile's release step migrates
