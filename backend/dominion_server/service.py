@@ -171,15 +171,18 @@ def etag(version: int, seat: Optional[int]) -> str:
 
 def current_etag(game_id: str, header: Optional[str]) -> tuple[str, Optional[int]]:
     """The ETag the caller would get now, reading only the version and token hashes."""
-    rows = db.session.execute(
-        select(GAMES.c.version, SEATS.c.seat, SEATS.c.token_hash)
-        .outerjoin(SEATS, SEATS.c.game_id == GAMES.c.id)
-        .where(GAMES.c.id == game_id)
-    ).all()
+    rows = db.session.execute(_VERSION, {"id": game_id}).all()
     if not rows:
         raise ApiError("game_not_found", "no game has this id")
     seat = authenticate(header, ((r.seat, r.token_hash) for r in rows))
     return etag(rows[0].version, seat), seat
+
+
+_VERSION = (
+    select(GAMES.c.version, SEATS.c.seat, SEATS.c.token_hash)
+    .join(SEATS, SEATS.c.game_id == GAMES.c.id)
+    .where(GAMES.c.id == bindparam("id"))
+)
 
 
 def etag_matches(header: str, current: str) -> bool:
