@@ -19,7 +19,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import api, config, errors, limits, web
+from . import api, config, errors, limits, maintenance, web
 from .extensions import db, migrate
 
 __version__ = "0.1.0"
@@ -54,6 +54,7 @@ def create_app(config_overrides: Optional[Mapping[str, Any]] = None) -> Flask:
     app.register_blueprint(api.bp)
     limits.init_app(app, api.RATE_LIMITS)
     web.init_app(app)
+    app.cli.add_command(maintenance.purge_games_command)
 
     if app.config["AUTO_MIGRATE"]:
         upgrade_database(app)

@@ -48,7 +48,9 @@ class GameRow(db.Model):
     #: Sequence number of the last stored event (0 = none).
     last_seq: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+    #: Time of the last write; old games are purged by it (``flask purge-games``).
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False,
+                                                 index=True)
 
 
 class SeatRow(db.Model):
