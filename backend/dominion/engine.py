@@ -625,18 +625,29 @@ class Game:
         return moved
 
     def discard_from_hand(self, seat: int, cards: Iterable[str]) -> list[str]:
+        """Discard cards from the hand.
+
+        Discarding is not revealing: other seats learn how many cards went,
+        and see only the new top of the discard pile (rulebooks: Cellar).
+        """
         p = self.state.players[seat]
         moved = self._remove(p.hand, cards)
         if moved:
             p.discard += moved
-            self.emit("discard", seat, cards=list(moved))
+            self.emit("discard", seat, cards=list(moved), private=True)
         return moved
 
-    def discard_cards(self, seat: int, cards: list[str]) -> None:
-        """Put cards that are already out of every zone onto the discard pile."""
+    def discard_cards(self, seat: int, cards: list[str], private: bool = False) -> None:
+        """Put cards that are already out of every zone onto the discard pile.
+
+        :param private: the cards were only looked at, not revealed (Sentry).
+        """
         if cards:
             self.state.players[seat].discard += cards
-            self.emit("discard", seat, cards=list(cards))
+            if private:
+                self.emit("discard", seat, cards=list(cards), private=True)
+            else:
+                self.emit("discard", seat, cards=list(cards))
 
     def trash_from_hand(self, seat: int, cards: Iterable[str]) -> list[str]:
         p = self.state.players[seat]
@@ -830,8 +841,10 @@ class Game:
         turn = st.turn
         seat = turn.seat
         p = st.players[seat]
-        p.discard += p.in_play
+        # The unplayed hand goes under the played cards, so the visible top
+        # of the pile is a card everyone saw (rulebooks allow hiding it).
         p.discard += p.hand
+        p.discard += p.in_play
         p.in_play = []
         p.hand = []
         self.draw(seat, 5)

@@ -39,7 +39,7 @@ def human_move(view: dict) -> dict:
 
 def test_full_game_against_bots(client, app):
     g = create(client, [{"kind": "bot", "bot": "generic"}, {"kind": "human", "name": "Ann"},
-                        {"kind": "bot", "bot": "big-money"}], seed=2024, kingdom=KINGDOM)
+                        {"kind": "bot", "bot": "big-money"}], seed=2025, kingdom=KINGDOM)
     gid, tok, me = g["id"], g["token"], g["seat"]
     assert me == 1
     etag = g["etag"]

@@ -367,7 +367,7 @@ def sentry(game: "Game", seat: int, played: "PlayedCard") -> None:
     discarded = game.choose_cards(seat, looked, "sentry.discard", 0, None, played.name)
     for c in discarded:
         looked.remove(c)
-    game.discard_cards(seat, discarded)
+    game.discard_cards(seat, discarded, private=True)  # looked at, never revealed
     order = game.choose_order(seat, looked, "sentry.order", played.name)
     game.topdeck_cards(seat, order[::-1])
 
