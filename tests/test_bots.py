@@ -614,13 +614,14 @@ def test_thief_trashes_and_gains_the_best_treasure_but_not_copper() -> None:
     ask(game, "Thief")
     assert decide(game) == ["Gold"]
     bot_answer(game)
-    assert decide(game) == "yes"
+    assert decide(game) == ["Gold"]
     bot_answer(game)
     assert discard(game) == ["Gold"]
-    game = position(hand=["Thief"], others={1: {"deck": ["Copper", "Estate"]}})
+    game = position(hand=["Thief"], players=3, others={
+        1: {"deck": ["Copper", "Estate"]}, 2: {"deck": ["Silver", "Estate"]}})
     ask(game, "Thief")
     assert game.pending.prompt == "thief.gain"
-    assert decide(game) == "no"
+    assert decide(game) == ["Silver"]
 
 
 @pytest.mark.parametrize("target, top, choice", [

@@ -690,8 +690,8 @@ def test_thief_trashes_the_only_revealed_treasure_and_may_gain_it():
     g = position(hand=["Thief"], others={1: {"deck": ["Silver", "Estate", "Gold"]}})
     play(g, "Thief")
     pending_is(g, 0, "thief.gain")  # one Treasure: no choice of which to trash
-    assert g.pending.args["trashed"] == "Silver"
-    answer(g, "yes")
+    assert g.pending.options == ["Silver"] and (g.pending.min, g.pending.max) == (0, 1)
+    answer(g, ["Silver"])
     assert g.pending is None
     assert zones(g)["discard"] == ["Silver"]
     assert g.state.trash == []
@@ -709,7 +709,7 @@ def test_thief_ruling_at_most_one_treasure_per_player_attacker_chooses():
     rejected(g, ["Estate"])
     answer(g, ["Gold"])
     pending_is(g, 0, "thief.gain")
-    answer(g, "no")
+    answer(g, [])
     assert g.pending is None
     assert g.state.trash == ["Gold"]  # not gained: stays in the trash
     assert zones(g, 1)["discard"] == ["Copper"]
@@ -718,26 +718,31 @@ def test_thief_ruling_at_most_one_treasure_per_player_attacker_chooses():
 
 def test_thief_ruling_gain_any_subset_of_this_plays_trashed_treasures_only():
     g = position(
-        hand=["Thief"], players=3,
-        others={1: {"deck": ["Silver", "Estate"]}, 2: {"deck": ["Estate", "Gold"]}},
+        hand=["Thief"], players=4,
+        others={1: {"deck": ["Silver", "Estate"]}, 2: {"deck": ["Estate", "Gold"]},
+                3: {"deck": ["Silver", "Duchy"]}},
     )
     g.state.trash = ["Platinum"]  # trashed earlier: never offered
     play(g, "Thief")
-    assert g.pending.args["trashed"] == "Silver"
-    answer(g, "no")
-    assert g.pending.args["trashed"] == "Gold"
-    answer(g, "yes")
+    # The gains are decided once, after every player's Treasure was trashed.
+    pending_is(g, 0, "thief.gain")
+    assert same(g.pending.options, ["Silver", "Gold", "Silver"])
+    assert (g.pending.min, g.pending.max) == (0, 3)
+    assert same(g.state.trash, ["Platinum", "Silver", "Gold", "Silver"])
+    assert [zones(g, v)["discard"] for v in (1, 2, 3)] == [["Estate"], ["Estate"], ["Duchy"]]
+    rejected(g, ["Platinum"])
+    rejected(g, ["Gold", "Gold"])
+    answer(g, ["Gold", "Silver"])
     assert g.pending is None
-    assert zones(g)["discard"] == ["Gold"]
+    assert same(zones(g)["discard"], ["Gold", "Silver"])
     assert same(g.state.trash, ["Platinum", "Silver"])
-    assert zones(g, 1)["discard"] == ["Estate"] and zones(g, 2)["discard"] == ["Estate"]
 
 
 def test_thief_ruling_shuffle_to_reveal_two_revealed_card_not_shuffled_in():
     g = position(hand=["Thief"], others={1: {"deck": ["Estate"], "discard": ["Silver"] * 3}})
     play(g, "Thief")
-    assert g.pending.args["trashed"] == "Silver"
-    answer(g, "no")
+    assert g.pending.options == ["Silver"]
+    answer(g, [])
     # Estate was revealed first and kept out of the shuffle.
     assert zones(g, 1)["discard"] == ["Estate"]
     assert zones(g, 1)["deck"] == ["Silver", "Silver"]
@@ -747,8 +752,8 @@ def test_thief_ruling_shuffle_to_reveal_two_revealed_card_not_shuffled_in():
 def test_thief_ruling_reveal_as_many_as_possible():
     g = position(hand=["Thief"], others={1: {"deck": ["Copper"]}})
     play(g, "Thief")
-    assert g.pending.args["trashed"] == "Copper"
-    answer(g, "yes")
+    assert g.pending.options == ["Copper"]
+    answer(g, ["Copper"])
     assert zones(g)["discard"] == ["Copper"]
     assert zones(g, 1) == {"hand": [], "deck": [], "discard": [], "in_play": []}
 

@@ -463,6 +463,8 @@ class GenericBot:
             return [min(opts, key=lambda c: (value(c), CARDS[c].cost))]
         if prompt == "thief.trash":
             return [max(opts, key=lambda c: (value(c), CARDS[c].cost))]
+        if prompt == "thief.gain":
+            return [c for c in opts if c != "Copper"]  # Copper only dilutes the deck
         return self._unknown_cards(opts, d)
 
     def _unknown_cards(self, opts: list[str], d: "Decision") -> list[str]:
@@ -626,8 +628,6 @@ class GenericBot:
         if opts == ["yes", "no"]:
             if prompt == "library.set_aside":
                 return "yes" if game.state.turn.actions == 0 else "no"
-            if prompt == "thief.gain":
-                return "no" if d.args.get("trashed") == "Copper" else "yes"
             return "yes"  # vassal.play, moneylender.trash, chancellor.discard_deck...
         return opts[0]
 

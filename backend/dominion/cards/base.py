@@ -247,6 +247,7 @@ def spy(game: "Game", seat: int, played: "PlayedCard") -> None:
       "Treasures you pick one per player to trash; you may gain any of those. "
       "The other revealed cards are discarded.")
 def thief(game: "Game", seat: int, played: "PlayedCard") -> None:
+    trashed: list[str] = []
     for v in game.attack_targets(seat, played.name):
         revealed = game.reveal_top(v, 2)
         treasures = [c for c in revealed if _is_treasure(c)]
@@ -254,9 +255,12 @@ def thief(game: "Game", seat: int, played: "PlayedCard") -> None:
             chosen = game.choose_cards(seat, treasures, "thief.trash", 1, 1, played.name, target=v)
             revealed.remove(chosen[0])
             game.trash_cards(v, chosen)
-            if game.may(seat, "thief.gain", played.name, trashed=chosen[0]):
-                game.gain_from_trash(seat, chosen[0])
+            trashed += chosen
         game.discard_cards(v, revealed)
+    # Gains come after every victim's trashing, from this play's Treasures only.
+    if trashed:
+        for name in game.choose_cards(seat, trashed, "thief.gain", 0, None, played.name):
+            game.gain_from_trash(seat, name)
 
 
 @card("Throne Room", 4, [ACTION], "base", BOTH,
