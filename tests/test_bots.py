@@ -682,3 +682,29 @@ def test_unknown_prompts_get_legal_answers() -> None:
     assert answers[5] == "Silver"
     assert answers[6] == "Curse"  # forced
     assert answers[7] == ["Gold", "Copper", "Estate"]
+
+
+class _Broken:
+    """An agent that answers every decision with a card nobody holds."""
+
+    def decide(self, game: Game, decision: Decision) -> Any:
+        return ["Platinum"]
+
+
+def test_an_agent_answering_illegally_is_an_agent_error_and_changes_nothing() -> None:
+    from dominion import AgentError, IllegalCommand
+
+    game = position(hand=["Militia", "Copper"],
+                    others={1: {"hand": ["Copper", "Copper", "Estate", "Gold", "Silver"]}},
+                    agents={1: _Broken()})
+    before = game.to_json()
+    with pytest.raises(AgentError, match="seat 1 answered militia.discard") as err:
+        play(game, "Militia")
+    assert not isinstance(err.value, IllegalCommand)  # the caller's command was fine
+    assert err.value.code == "agent_error"
+    assert game.to_json() == before  # seat 0 has no agent: the snapshot is restored
+    # With every seat an agent (a simulation) the error is raised all the same.
+    game = position(hand=["Militia"], others={1: {"hand": ["Copper", "Estate"] * 2 + ["Gold"]}},
+                    agents={0: BOT, 1: _Broken()})
+    with pytest.raises(AgentError):
+        play(game, "Militia")

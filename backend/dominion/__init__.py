@@ -15,7 +15,9 @@ from .cards import CARDS, Card, get_card
 from .commands import Answer, Buy, Command, EndPhase, Play, PlayTreasures, parse_command
 from .decisions import Decision, validate_answer
 from .engine import SCHEMA_VERSION, Game, PlayedCard
-from .errors import DominionError, IllegalCommand, InvalidSetup, InvalidState, UnknownCard
+from .errors import (
+    AgentError, DominionError, IllegalCommand, InvalidSetup, InvalidState, UnknownCard,
+)
 from .i18n import SUPPORTED_LANGS, UnsupportedLanguage, card_name, catalog, english_name
 from .presets import Preset, get_preset, preset, presets
 from .randomizer import Kingdom, Unsatisfiable, decide_colony, randomize
@@ -27,7 +29,8 @@ __all__ = [
     "Answer", "Buy", "Command", "EndPhase", "Play", "PlayTreasures", "parse_command",
     "Decision", "validate_answer",
     "SCHEMA_VERSION", "Game", "PlayedCard",
-    "DominionError", "IllegalCommand", "InvalidSetup", "InvalidState", "UnknownCard",
+    "AgentError", "DominionError", "IllegalCommand", "InvalidSetup", "InvalidState",
+    "UnknownCard",
     "SUPPORTED_LANGS", "UnsupportedLanguage", "card_name", "catalog", "english_name",
     "Preset", "get_preset", "preset", "presets",
     "Kingdom", "Unsatisfiable", "decide_colony", "randomize",

@@ -27,7 +27,7 @@ from .cards.card import CARDS, Card
 from .commands import Answer, Buy, Command, EndPhase, Play, PlayTreasures, parse_command
 from .decisions import CARDS as CHOOSE_CARDS
 from .decisions import OPTION, ORDER, SUPPLY, Decision, validate_answer
-from .errors import IllegalCommand, InvalidState
+from .errors import AgentError, IllegalCommand, InvalidState
 from .state import ACTION_PHASE, BUY_PHASE, GameState, Player, Turn
 
 SCHEMA_VERSION = 1
@@ -281,6 +281,8 @@ class Game:
 
         :raises IllegalCommand: if the command is not legal now; the state is
             left unchanged.
+        :raises AgentError: if an agent answers a decision illegally; the state
+            is left unchanged unless every seat has an agent (see there).
         """
         cmd = parse_command(command)
         st = self.state
@@ -448,7 +450,13 @@ class Game:
         agent = self.agents.get(decision.seat)
         if agent is None:
             raise _Suspend(decision)
-        answer = validate_answer(decision, agent.decide(self, decision))
+        given = agent.decide(self, decision)
+        try:
+            answer = validate_answer(decision, given)
+        except IllegalCommand as e:
+            raise AgentError(
+                f"the agent of seat {decision.seat} answered {decision.prompt} "
+                f"with {given!r}: {e.message}") from None
         self._tape.append(answer)
         self._pos += 1
         return answer

@@ -31,6 +31,18 @@ class IllegalCommand(DominionError):
     code = "illegal_command"
 
 
+class AgentError(DominionError):
+    """An agent (bot) answered a decision illegally: a bug in the agent.
+
+    If some seat has no agent, the state is restored as for
+    :class:`IllegalCommand`. A game where every seat has an agent takes no
+    snapshot (simulations run faster without one), so after this error it is
+    left mid-command and must be discarded.
+    """
+
+    code = "agent_error"
+
+
 class UnknownCard(DominionError):
     """A card name that is not in the catalog."""
 

@@ -17,7 +17,8 @@ from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
 
 from dominion import (
-    DominionError, IllegalCommand, InvalidSetup, InvalidState, Unsatisfiable, UnsupportedLanguage,
+    AgentError, DominionError, IllegalCommand, InvalidSetup, InvalidState, Unsatisfiable,
+    UnsupportedLanguage,
 )
 
 from .schemas import ProblemSchema
@@ -170,6 +171,11 @@ def engine_error(e: DominionError) -> ApiError:
         return err
     if isinstance(e, InvalidSetup):
         return ApiError("invalid_setup", e.message, 422)
+    if isinstance(e, AgentError):
+        # A bot bug: nothing was saved (a human seat means the engine restored
+        # the state); the details stay in the log.
+        log.error("bot failed: %s", e.message)
+        return ApiError("internal_error", "a bot could not move; nothing was changed", 500)
     if isinstance(e, InvalidState):
         # A stored game that does not load is our fault; its details stay in the log.
         log.error("stored game does not load: %s", e.message)

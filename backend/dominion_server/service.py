@@ -28,8 +28,8 @@ from sqlalchemy import bindparam, case, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from dominion import (
-    CARDS, Answer, DominionError, Game, IllegalCommand, InvalidSetup, UnknownCard, english_name,
-    get_preset, new_game, parse_command, randomize,
+    CARDS, AgentError, Answer, DominionError, Game, IllegalCommand, InvalidSetup, UnknownCard,
+    english_name, get_preset, new_game, parse_command, randomize,
 )
 from dominion.bots import Bot, make_bot
 from dominion.randomizer import decide_colony
@@ -472,7 +472,10 @@ def run_bots(game: Game, bots: dict[int, Bot]) -> tuple[list[dict], list[tuple[i
         bot = bots[seat]
         pending = game.pending
         cmd = Answer(bot.decide(game, pending)) if pending is not None else bot.command(game, seat)
-        events += game.apply(seat, cmd)
+        try:
+            events += game.apply(seat, cmd)
+        except IllegalCommand as e:  # the bot's bug, not the caller's mistake
+            raise AgentError(f"bot {bot.name!r} of seat {seat} sent {cmd!r}: {e.message}") from None
         commands.append((seat, cmd.to_dict()))
     log.warning("bots stopped after %d moves in one request", limit)
     return events, commands

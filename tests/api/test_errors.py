@@ -137,3 +137,25 @@ def test_create_does_not_store_anything_on_bad_input(client, app):
     with app.app_context():
         assert db.session.query(GameRow).count() == count + 1
         db.session.remove()
+
+
+def test_a_failing_bot_is_a_500_that_changes_nothing(client, app, monkeypatch, caplog):
+    from dominion.bots.generic import GenericBot
+
+    g = create(client)  # Ann against a generic bot
+    token = g["token"]
+    view = client.get(f"/api/games/{g['id']}", headers=bearer(token)).get_json()["view"]
+    assert view["awaiting"] == [g["seat"]]
+    monkeypatch.setattr(GenericBot, "command",
+                        lambda self, game, seat: {"type": "buy", "card": "Platinum"})
+    end = {"type": "end_phase"}
+    assert client.post(f"/api/games/{g['id']}/commands", json=end,
+                       headers=bearer(token)).status_code == 200  # to the buy phase
+    before = stored(app, g["id"])
+    # Ann's clean-up hands the turn to the bot, whose command is illegal.
+    r = client.post(f"/api/games/{g['id']}/commands", json=end, headers=bearer(token))
+    assert r.status_code == 500
+    p = r.get_json()
+    assert p["code"] == "internal_error" and "Platinum" not in json.dumps(p)
+    assert "bot failed" in caplog.text and "Platinum" in caplog.text
+    assert stored(app, g["id"]) == before  # Ann's own command was not saved either
