@@ -120,3 +120,15 @@ def test_cleanup_puts_the_played_cards_on_top_of_the_unplayed_hand():
     g.apply(0, {"type": "end_phase"})
     g.apply(0, {"type": "end_phase"})
     assert discard_top(g, 0, 1) in ("Province", "Copper")
+
+
+def test_harbinger_puts_back_a_card_the_others_do_not_see():
+    g = position(hand=["Harbinger"], deck=["Copper"], discard=["Gold", "Estate"], players=3,
+                 kingdom=BASE2[:-1] + ["Harbinger"])
+    play(g, "Harbinger")
+    events = answer(g, ["Gold"])
+    (own,) = [render_event(e, 0) for e in events if e["type"] == "topdeck"]
+    assert own["cards"] == ["Gold"]
+    for viewer in (1, 2, None):
+        (seen,) = [render_event(e, viewer) for e in events if e["type"] == "topdeck"]
+        assert "cards" not in seen and seen["count"] == 1 and "Gold" not in seen["text"]

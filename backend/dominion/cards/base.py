@@ -89,7 +89,7 @@ def harbinger(game: "Game", seat: int, played: "PlayedCard") -> None:
     chosen = game.choose_cards(seat, p.discard, "harbinger.topdeck", 0, 1, played.name)
     if chosen:
         p.discard.remove(chosen[0])
-        game.topdeck_cards(seat, chosen, private=False)
+        game.topdeck_cards(seat, chosen)  # looked through, not revealed
 
 
 @card("Merchant", 3, [ACTION], "base", SECOND,
