@@ -796,7 +796,7 @@ def test_harbinger_draws_then_may_topdeck_a_card_from_discard():
     assert deck_top(g) == ["Gold", "Estate"]
     assert me(g).discard == ["Estate"]
     top = of_type(events, "topdeck", 0)[0]
-    assert top["cards"] == ["Gold"] and top["private"] is False
+    assert top["cards"] == ["Gold"] and top["private"] is True  # looked through, not revealed
 
 
 def test_harbinger_draw_first_then_look():
