@@ -38,6 +38,21 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+#: The e2e server's log, shown when a test fails.
+SERVER_LOG: Path | None = None
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> pytest.TestReport:
+    report = yield
+    if report.when == "call" and report.failed:
+        item.stash[FAILED] = True
+    return report
+
+
+FAILED = pytest.StashKey[bool]()
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Base URL of a fresh server with its own SQLite database.
@@ -60,7 +75,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "RATE_LIMIT_JOIN": "600 per minute",
     }
     env.pop("TEST_DATABASE_URL", None)
-    log = open(tmp / "server.log", "w")
+    global SERVER_LOG
+    SERVER_LOG = tmp / "server.log"
+    log = open(SERVER_LOG, "w")
     proc = subprocess.Popen(
         [sys.executable, "-c", _SERVER, str(port)], cwd=str(tmp), env=env,
         stdout=log, stderr=subprocess.STDOUT,
@@ -107,7 +124,24 @@ def shots() -> Path:
 
 
 @pytest.fixture
-def context(browser: Browser, server: str) -> Iterator[BrowserContext]:
+def context(browser: Browser, server: str, request: pytest.FixtureRequest
+            ) -> Iterator[BrowserContext]:
     ctx = open_context(browser, server)
     yield ctx
+    if request.node.stash.get(FAILED, False):
+        keep_evidence(ctx, request.node.name)
     ctx.close()
+
+
+def keep_evidence(ctx: BrowserContext, name: str) -> None:
+    """After a failure: screenshots of the test's pages and the server's last requests."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    for i, page in enumerate(ctx.pages):
+        try:
+            page.screenshot(path=str(SCREENSHOTS / f"failed-{name}-{i}.png"))
+            print(f"page {i} at {page.url}: screenshot failed-{name}-{i}.png")
+        except Exception as e:  # a crashed page must not hide the real failure
+            print(f"page {i}: no screenshot ({e})")
+    if SERVER_LOG is not None and SERVER_LOG.exists():
+        tail = SERVER_LOG.read_text(errors="replace").splitlines()[-40:]
+        print("last lines of the e2e server log:", *tail, sep="\n")
