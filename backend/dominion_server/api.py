@@ -149,6 +149,7 @@ def get_game(game_id: str) -> Response:
     auth = request.headers.get("Authorization")
     inm = request.headers.get("If-None-Match")
     cache = {"Cache-Control": "private, no-cache", "Vary": "Authorization"}
+    service.read_only()
     if inm is not None:
         # The cheap path: version and token hashes only, no state is loaded.
         tag, _ = service.current_etag(game_id, auth)
@@ -184,6 +185,7 @@ def post_command(game_id: str) -> Response:
 def get_log(game_id: str) -> Response:
     game_id = _game_id(game_id)
     q = _query(LOG_QUERY)
+    service.read_only()
     page = service.log_page(game_id, request.headers.get("Authorization"), q["after"], q["limit"])
     return _json(LOG_PAGE.dump(page), 200, {"Cache-Control": "private, no-cache",
                                            "Vary": "Authorization"})
@@ -228,6 +230,7 @@ def get_presets() -> Response:
 @bp.get("/health")
 def health() -> Response:
     try:
+        service.read_only()
         db.session.execute(text("SELECT 1"))
         database = "ok"
     except Exception:  # noqa: BLE001 - reported, not raised: health must answer
