@@ -3,11 +3,20 @@
 Run: ``python3 benchmarks/api.py [--db sqlite|postgres|both] [--commands 3000]``.
 
 For each database it starts gunicorn with 2 workers on loopback, creates 50
-two-seat games (both seats played by this script), then keeps all 50 in
-progress at once from several client threads, timing each
-``POST /api/games/{id}/commands``. Then it measures unchanged polls
-(``If-None-Match`` answered 304) with ``wrk`` if installed (Debian package
-``wrk``), else with Python threads. It prints figures and asserts nothing.
+two-seat games (both seats played by this script) and times each
+``POST /api/games/{id}/commands`` from sending it to having the whole answer,
+in two runs:
+
+* paced: all 50 games in progress at once, each moving about every ``--pace``
+  seconds (0.5 s: quicker than people play), so the figure is the latency a
+  player sees on a busy server;
+* saturated: ``--threads`` clients send commands back to back with no pause,
+  a stress test whose latency is mostly queueing behind the other clients
+  (the script itself shares the machine's cores with the server).
+
+Then it measures unchanged polls (``If-None-Match`` answered 304) with ``wrk``
+if installed (Debian package ``wrk``), else with Python threads. It prints
+figures and asserts nothing.
 """
 
 from __future__ import annotations
@@ -16,6 +25,7 @@ import argparse
 import http.client
 import json
 import os
+import random
 import shutil
 import socket
 import statistics
@@ -48,6 +58,9 @@ class Client:
 
     def __init__(self, port: int) -> None:
         self.port = port
+        #: Seconds from sending the last request to having its whole answer,
+        #: before this client parses it (our JSON parsing is not the server's time).
+        self.last_seconds = 0.0
 
     def request(self, method: str, path: str, body: Any = None,
                 headers: Optional[dict[str, str]] = None) -> tuple[int, dict[str, str], Any]:
@@ -57,9 +70,11 @@ class Client:
         if body is not None:
             data = json.dumps(body)
             h["Content-Type"] = "application/json"
+        t0 = time.perf_counter()
         conn.request(method, path, data, h)
         resp = conn.getresponse()
         raw = resp.read()
+        self.last_seconds = time.perf_counter() - t0
         conn.close()
         parsed = json.loads(raw) if raw and resp.getheader("Content-Type", "").endswith("json") else None
         return resp.status, {k.lower(): v for k, v in resp.getheaders()}, parsed
@@ -157,13 +172,44 @@ def pick(view: dict[str, Any]) -> dict[str, Any]:
     return {"type": "end_phase"}
 
 
-def run_commands(client: Client, games: list[dict[str, Any]], total: int,
-                 threads: int) -> list[float]:
+def step(client: Client, g: dict[str, Any]) -> float:
+    """Send the next command of game ``g`` as the seat that must act; its round trip in seconds."""
+    seat = g["view"]["awaiting"][0]
+    auth = {"Authorization": f"Bearer {g['tokens'][seat]}"}
+    if g["view"]["seat"] != seat:  # we hold the other seat's view: fetch this seat's
+        status, h, body = client.request("GET", f"/api/games/{g['id']}", headers=auth)
+        g["view"] = body["view"]
+        g["etag"][seat] = h["etag"]
+    headers = {**auth, "Idempotency-Key": uuid.uuid4().hex, "If-Match": g["etag"][seat]}
+    status, h, body = client.request("POST", f"/api/games/{g['id']}/commands",
+                                     pick(g["view"]), headers)
+    if status != 200:
+        raise RuntimeError(f"command failed: {status} {body}")
+    g["view"] = body["view"]
+    g["etag"][seat] = h["etag"]
+    return client.last_seconds
+
+
+def run_threads(target, groups: list[Any]) -> float:
+    """Run ``target(group)`` in one thread per group; the seconds it took."""
+    t0 = time.perf_counter()
+    ts = [threading.Thread(target=target, args=(grp,)) for grp in groups]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    return time.perf_counter() - t0
+
+
+def saturated(port: int, games: list[dict[str, Any]], total: int,
+              threads: int) -> tuple[list[float], float]:
+    """``threads`` clients send commands back to back, each over its share of the games."""
     latencies: list[float] = []
     counter = iter(range(total))
     lock = threading.Lock()
 
     def worker(mine: list[dict[str, Any]]) -> None:
+        client = Client(port)
         i = 0
         while True:
             with lock:
@@ -171,35 +217,39 @@ def run_commands(client: Client, games: list[dict[str, Any]], total: int,
                     return
             g = mine[i % len(mine)]
             i += 1
-            seat = g["view"]["awaiting"][0] if g["view"]["awaiting"] else None
-            if seat is None:
-                continue
-            view = g["view"] if g["view"]["seat"] == seat else None
-            headers = {"Authorization": f"Bearer {g['tokens'][seat]}",
-                       "Idempotency-Key": uuid.uuid4().hex}
-            if view is None:  # we hold the other seat's view: fetch this seat's
-                status, h, body = client.request(
-                    "GET", f"/api/games/{g['id']}", headers={"Authorization": headers["Authorization"]})
-                view = body["view"]
-                g["etag"][seat] = h["etag"]
-            headers["If-Match"] = g["etag"][seat]
-            cmd = pick(view)
-            t0 = time.perf_counter()
-            status, h, body = client.request("POST", f"/api/games/{g['id']}/commands", cmd, headers)
-            dt = time.perf_counter() - t0
-            if status != 200:
-                raise RuntimeError(f"command failed: {status} {body}")
-            latencies.append(dt)
-            g["view"] = body["view"]
-            g["etag"][seat] = h["etag"]
+            if g["view"]["awaiting"]:
+                latencies.append(step(client, g))
 
-    per = [games[i::threads] for i in range(threads)]
-    ts = [threading.Thread(target=worker, args=(p,)) for p in per]
-    for t in ts:
-        t.start()
-    for t in ts:
-        t.join()
-    return latencies
+    seconds = run_threads(worker, [games[i::threads] for i in range(threads)])
+    return latencies, seconds
+
+
+def paced(port: int, games: list[dict[str, Any]], total: int,
+          pace: float) -> tuple[list[float], float]:
+    """Every game moves on its own, pausing about ``pace`` seconds between moves
+    (a quick player), all 50 at once."""
+    latencies: list[float] = []
+    per_game = max(1, total // len(games))
+
+    def player(g: dict[str, Any]) -> None:
+        client = Client(port)
+        rng = random.Random(g["id"])
+        for _ in range(per_game):
+            time.sleep(pace * rng.uniform(0.5, 1.5))
+            if not g["view"]["awaiting"]:
+                return
+            latencies.append(step(client, g))
+
+    seconds = run_threads(player, games)
+    return latencies, seconds
+
+
+def report(kind: str, what: str, lat: list[float], seconds: float) -> None:
+    lat = sorted(lat)
+    pct = lambda q: lat[min(len(lat) - 1, int(len(lat) * q))] * 1e3  # noqa: E731
+    print(f"[{kind}] {what}: {len(lat)} commands, {len(lat) / seconds:.0f}/s; "
+          f"median {statistics.median(lat) * 1e3:.1f} ms, p95 {pct(0.95):.1f} ms, "
+          f"p99 {pct(0.99):.1f} ms")
 
 
 def polls(client: Client, port: int, game: dict[str, Any], seconds: int) -> tuple[float, str]:
@@ -242,7 +292,8 @@ def polls(client: Client, port: int, game: dict[str, Any], seconds: int) -> tupl
     return count / seconds, "Python client, 8 threads"
 
 
-def bench(kind: str, commands: int, threads: int, seconds: int) -> None:
+def bench(kind: str, commands: int, threads: int, seconds: int, paced_commands: int,
+          pace: float) -> None:
     tmp = Path(tempfile.mkdtemp(prefix="dominion-bench-"))
     try:
         url = prepare_database(kind, tmp)
@@ -251,13 +302,10 @@ def bench(kind: str, commands: int, threads: int, seconds: int) -> None:
         try:
             client = Client(port)
             games = create_games(client)
-            lat = run_commands(client, games, commands, threads)
-            lat.sort()
-            med = statistics.median(lat) * 1e3
-            p99 = lat[int(len(lat) * 0.99)] * 1e3
-            print(f"[{kind}] {len(lat)} commands over {GAMES} games in progress, "
-                  f"{threads} client threads: median {med:.1f} ms, "
-                  f"p95 {lat[int(len(lat) * 0.95)] * 1e3:.1f} ms, p99 {p99:.1f} ms")
+            lat, secs = paced(port, games, paced_commands, pace)
+            report(kind, f"{GAMES} games at once, one move every ~{pace:g} s each", lat, secs)
+            lat, secs = saturated(port, games, commands, threads)
+            report(kind, f"{GAMES} games, {threads} clients sending back to back", lat, secs)
             rps, how = polls(client, port, games[0], seconds)
             print(f"[{kind}] unchanged polls (304): {rps:.0f} per second ({how})")
         finally:
@@ -268,15 +316,22 @@ def bench(kind: str, commands: int, threads: int, seconds: int) -> None:
 
 
 def main() -> None:
+    # Client threads waiting for the GIL would add up to the default 5 ms
+    # switch interval to the round trips they time: switch more often.
+    sys.setswitchinterval(0.0002)
     parser = argparse.ArgumentParser()
     parser.add_argument("--db", choices=["sqlite", "postgres", "both"], default="both")
     parser.add_argument("--commands", type=int, default=3000)
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--poll-seconds", type=int, default=5)
+    parser.add_argument("--paced-commands", type=int, default=1500)
+    parser.add_argument("--pace", type=float, default=0.5,
+                        help="seconds each game pauses between moves in the paced run")
     args = parser.parse_args()
     kinds = ["sqlite", "postgres"] if args.db == "both" else [args.db]
     for kind in kinds:
-        bench(kind, args.commands, args.threads, args.poll_seconds)
+        bench(kind, args.commands, args.threads, args.poll_seconds, args.paced_commands,
+              args.pace)
 
 
 if __name__ == "__main__":
