@@ -127,7 +127,7 @@ def create_game(page: Page, name: str, seats: list[str], kingdom: list[str] | No
             page.check(f'input[name="pick"][value="{card}"]')
         expect(page.locator("#pick-count")).to_contain_text("10")
     expect(page.locator("#kingdom-preview button.card")).to_have_count(10)
-    # Every redraw replaces the form; let the catalog and presets arrive first
-    # so their redraw cannot swallow the click (seen once in CI).
+    # Start from a settled page: the catalog and presets have arrived (a CI
+    # run once lost this click; the client now defers redraws while pressed).
     page.wait_for_load_state("networkidle")
     page.click("#create")

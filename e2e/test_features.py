@@ -335,3 +335,22 @@ def test_polling_is_conditional_backs_off_and_slows_down_in_a_hidden_tab(context
                              document.dispatchEvent(new Event('visibilitychange')); }""")
     page.wait_for_timeout(500)
     assert len(polls) == 1
+
+
+def test_a_redraw_between_press_and_release_does_not_swallow_the_tap(context, server):
+    page = context.new_page()
+    page.goto("/")
+    page.fill("#my-name", "Ann")
+    page.click("#mode-preset")
+    page.select_option("#preset", "first-game-2e")
+    expect(page.locator("#kingdom-preview button.card")).to_have_count(10)
+    page.wait_for_load_state("networkidle")
+    page.locator("#create").scroll_into_view_if_needed()
+    box = page.locator("#create").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    # Something redraws the screen while the finger is down (here a route event).
+    page.evaluate("window.dispatchEvent(new HashChangeEvent('hashchange'))")
+    page.wait_for_timeout(100)
+    page.mouse.up()
+    page.wait_for_url(re.compile(r"#/g/"), timeout=10000)

@@ -132,7 +132,25 @@ function render() {
   }
 }
 
-subscribe(render);
+// A redraw replaces the buttons; one landing while a finger or mouse button is
+// down would swallow the tap (its press and release hit different elements).
+// So redraws wait for the release, and run after the click it produces.
+let pressing = false;
+let redrawLater = false;
+function release() {
+  pressing = false;
+  if (redrawLater) {
+    redrawLater = false;
+    setTimeout(render, 0);
+  }
+}
+document.addEventListener('pointerdown', () => { pressing = true; }, true);
+document.addEventListener('pointerup', release, true);
+document.addEventListener('pointercancel', release, true);
+subscribe(() => {
+  if (pressing) redrawLater = true;
+  else render();
+});
 window.addEventListener('hashchange', onRoute);
 document.addEventListener('visibilitychange', visibilityChanged);
 window.addEventListener('online', () => { if (state.game) pollNow(); });
