@@ -40,6 +40,8 @@ def _free_port() -> int:
 
 #: The e2e server's log, shown when a test fails.
 SERVER_LOG: Path | None = None
+#: Set on a test whose body failed, for its fixtures' teardown.
+FAILED = pytest.StashKey[bool]()
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
@@ -48,9 +50,6 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> pytes
     if report.when == "call" and report.failed:
         item.stash[FAILED] = True
     return report
-
-
-FAILED = pytest.StashKey[bool]()
 
 
 @pytest.fixture(scope="session")

@@ -1,4 +1,5 @@
-"""The randomizer form, languages, resuming after a reload, and dropped connections."""
+"""The randomizer form, languages, resuming after a reload, dropped connections,
+rate limits, and taps that a redraw must not swallow."""
 
 from __future__ import annotations
 
@@ -232,7 +233,7 @@ def test_a_command_whose_answer_is_lost_is_retried_and_applied_once(context, ser
     assert piles[card] == PILES[card] - gains.count(card)
 
 
-def test_a_rate_limited_command_waits_as_told_and_is_sent_again(context, server, shots):
+def test_a_rate_limited_command_waits_as_told_and_is_sent_again(context, server):
     page = context.new_page()
     create_game(page, "Ann", ["big-money"], preset="first-game-1e")
     wait_screen(page, "table")
