@@ -649,12 +649,19 @@ def _stale(version: int, seat: Optional[int]) -> ApiError:
 
 def _cas(g: Loaded, old: int, now) -> bool:
     """Write the game if it is still at ``old``; the caller commits or rolls back."""
-    return db.session.execute(
-        update(GAMES)
-        .where(GAMES.c.id == g.id, GAMES.c.version == old)
-        .values(version=g.version, state=g.state, status=g.status, last_seq=g.last_seq,
-                updated_at=now)
-    ).rowcount == 1
+    return db.session.execute(_CAS, {
+        "gid": g.id, "old": old, "version": g.version, "state": g.state, "status": g.status,
+        "last_seq": g.last_seq, "updated_at": now,
+    }).rowcount == 1
+
+
+_CAS = (
+    update(GAMES)
+    .where(GAMES.c.id == bindparam("gid"), GAMES.c.version == bindparam("old"))
+    .values(version=bindparam("version"), state=bindparam("state"),
+            status=bindparam("status"), last_seq=bindparam("last_seq"),
+            updated_at=bindparam("updated_at"))
+)
 
 
 def _append_logs(game_id: str, version: int, commands: list[tuple[int, dict]],
