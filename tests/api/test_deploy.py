@@ -98,6 +98,8 @@ def _wait(url: str, proc: subprocess.Popen, timeout: float = 30) -> dict:
 def _env(**extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "AUTO_MIGRATE")}
     env["PYTHONPATH"] = str(BACKEND) + os.pathsep + env.get("PYTHONPATH", "")
+    # The Procfile's flask and gunicorn are those of the environment running the tests.
+    env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
     env.update(extra)
     return env
 
