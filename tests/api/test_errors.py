@@ -263,3 +263,21 @@ def test_a_chunked_body_over_the_limit_is_413_in_the_test_client(client, app):
     assert len(exact) == limit
     r = client.post(url, data=exact, **chunked)
     assert r.status_code == 200, r.get_json()
+
+
+def test_a_huge_url_is_414_and_huge_headers_are_431(client):
+    from dominion_server.request_limits import MAX_FIELD_SIZE, MAX_FIELDS, MAX_TARGET
+
+    long_query = "/api/cards?lang=en&x=" + "a" * MAX_TARGET
+    for path in (long_query, "/api/" + "a" * MAX_TARGET, "/no-such-page/" + "a" * MAX_TARGET):
+        p = assert_problem(client.get(path), 414, "uri_too_long")
+        assert str(MAX_TARGET) in p["detail"]
+    assert_problem(client.post(long_query, json={}), 414, "uri_too_long")
+    assert client.get("/api/cards?lang=en&x=" + "a" * 2000).status_code == 200
+    big = {"X-Padding": "a" * MAX_FIELD_SIZE}
+    p = assert_problem(client.get("/api/health", headers=big), 431, "headers_too_large")
+    assert "X-Padding" in p["detail"]
+    many = {f"X-Field-{i}": "1" for i in range(MAX_FIELDS + 1)}
+    assert_problem(client.get("/api/health", headers=many), 431, "headers_too_large")
+    fine = {f"X-Field-{i}": "1" for i in range(MAX_FIELDS // 2)}
+    assert client.get("/api/health", headers={**fine, "X-Padding": "a" * 4000}).status_code == 200
