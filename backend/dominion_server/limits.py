@@ -44,11 +44,15 @@ def _retry_after_rounded_up(resp: Response) -> Response:
     Flask-Limiter truncates the time left, so a per-second limit answers
     ``Retry-After: 0`` and a client that waits as told retries at once.
     """
-    if "Retry-After" not in resp.headers or not resp.headers["Retry-After"].isdigit():
+    value = resp.headers.get("Retry-After", "")
+    if not value.isdigit():
         return resp  # absent, or an HTTP date
-    limiter = current_app.extensions["rate_limiter"]
-    current = limiter.current_limit
-    if current is not None:
-        wait = math.ceil(current.window.reset_time - time.time())
-        resp.headers["Retry-After"] = str(max(1, wait))
+    wait = int(value)
+    try:
+        current = current_app.extensions["rate_limiter"].current_limit
+        if current is not None:
+            wait = math.ceil(current.window.reset_time - time.time())
+    except Exception:  # noqa: BLE001 - an unreachable store: Flask-Limiter reports it
+        pass
+    resp.headers["Retry-After"] = str(max(1, wait))
     return resp
