@@ -40,6 +40,8 @@ from typing import Any, Optional
 
 ROOT = Path(__file__).resolve().parent.parent
 BACKEND = ROOT / "backend"
+#: The production settings (request limits, no shared control socket), as in the Procfile.
+GUNICORN_CONF = BACKEND / "dominion_server" / "gunicorn_conf.py"
 PG_ADMIN = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
 PG_BENCH = "postgresql+psycopg://postgres@127.0.0.1:5432/dominion_bench"
 GAMES = 50
@@ -107,7 +109,8 @@ def start_server(url: str, port: int, tmp: Path) -> subprocess.Popen:
                RATE_LIMIT_CREATE="100000 per minute", RATE_LIMIT_JOIN="100000 per minute",
                RATE_LIMIT_COMMANDS="100000 per second")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--workers", "2", "--bind", f"127.0.0.1:{port}",
+        [sys.executable, "-m", "gunicorn", "--config", str(GUNICORN_CONF),
+         "--workers", "2", "--bind", f"127.0.0.1:{port}",
          "--log-level", "warning", "dominion_server:create_app()"],
         env=env, cwd=tmp,
     )

@@ -19,7 +19,7 @@ from sqlalchemy import text
 from dominion import catalog, presets, randomize
 from dominion.errors import DominionError
 
-from . import docs, openapi, schemas, service
+from . import bodies, docs, openapi, schemas, service
 from .errors import ApiError, engine_error
 from .extensions import db
 
@@ -58,19 +58,16 @@ def _json(data: Any, status: int = 200, headers: Optional[dict[str, str]] = None
 def _body(schema: Schema) -> dict[str, Any]:
     """The request body, checked: JSON media type, size, syntax, schema.
 
-    :raises ApiError: 415, 400; werkzeug raises 413; marshmallow 422.
+    :raises ApiError: 415, 400 (malformed or too deeply nested JSON).
+    :raises RequestEntityTooLarge: 413.
+    :raises ValidationError: 422.
     """
     mimetype = request.mimetype or ""
     if mimetype != "application/json" and not mimetype.endswith("+json"):
         raise ApiError("unsupported_media_type",
                        "send the body as application/json",
                        headers={"Accept-Post": "application/json"})
-    raw = request.get_data(cache=False)  # werkzeug enforces MAX_CONTENT_LENGTH here
-    try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise ApiError("bad_json", "the body is not valid JSON") from None
-    return schema.load(data)
+    return schema.load(bodies.parse_json(bodies.read()))
 
 
 def _query(schema: Schema) -> dict[str, Any]:

@@ -53,6 +53,7 @@ TITLES: dict[str, tuple[int, str]] = {
     "game_over": (409, "The game is over"),
     "stale_version": (412, "The game has changed"),
     "too_large": (413, "Request body too large"),
+    "uri_too_long": (414, "URI too long"),
     "unsupported_media_type": (415, "Unsupported media type"),
     "invalid_body": (422, "Invalid request body"),
     "illegal_command": (422, "Illegal command"),
@@ -60,6 +61,7 @@ TITLES: dict[str, tuple[int, str]] = {
     "unsatisfiable": (422, "No kingdom meets the constraints"),
     "idempotency_key_reused": (422, "Idempotency key used for another request"),
     "rate_limited": (429, "Too many requests"),
+    "headers_too_large": (431, "Request header fields too large"),
     "internal_error": (500, "Internal server error"),
     "unavailable": (503, "Service unavailable"),
 }
@@ -128,7 +130,8 @@ def _from_http(e: HTTPException) -> Response:
     code = {
         400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
         405: "method_not_allowed", 406: "not_acceptable", 413: "too_large",
-        415: "unsupported_media_type", 429: "rate_limited",
+        414: "uri_too_long", 415: "unsupported_media_type", 429: "rate_limited",
+        431: "headers_too_large",
     }.get(status, "http_error" if status < 500 else "internal_error")
     headers = {}
     if status == 405:

@@ -20,6 +20,8 @@ from dominion.commands import COMMAND_TYPES
 from dominion.i18n import SUPPORTED_LANGS
 from dominion.randomizer import EDITIONS, REQUIREMENTS, SETS
 
+from .names import InvalidName, normalize_name
+
 MAX_SEED = (1 << 64) - 1
 COLONY_CHOICES = ("auto", "on", "off")
 #: Invitation codes as typed: letters, digits, spaces and dashes.
@@ -37,7 +39,21 @@ def text(min: int = 1, max: int = 40) -> fields.String:
     return fields.String(validate=[validate.Length(min=min, max=max), printable])
 
 
-NAME = [validate.Length(min=1, max=40), printable]
+class Name(fields.String):
+    """A player's name, normalized and checked by :func:`.names.normalize_name`."""
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> str:
+        try:
+            return normalize_name(super()._deserialize(value, attr, data, **kwargs))
+        except InvalidName as e:
+            raise ValidationError(str(e)) from None
+
+
+def name_field(**kwargs: Any) -> Name:
+    """A player-name field: 1 to 40 characters once normalized."""
+    return Name(validate=validate.Length(min=1, max=40), **kwargs)
+
+
 CODE = validate.Regexp(CODE_PATTERN, error="letters, digits, spaces and dashes only")
 
 
@@ -116,7 +132,7 @@ class SeatSpecSchema(Schema):
         unknown = RAISE
 
     kind = fields.String(required=True, validate=validate.OneOf(("human", "bot")))
-    name = fields.String(validate=NAME)
+    name = name_field()
     bot = fields.String(validate=validate.OneOf(sorted(BOTS)))
 
     @pre_load
@@ -178,7 +194,7 @@ class JoinSchema(Schema):
     class Meta:
         unknown = RAISE
 
-    name = fields.String(required=True, validate=NAME)
+    name = name_field(required=True)
     code = fields.String(validate=CODE)
 
     @pre_load

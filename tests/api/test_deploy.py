@@ -166,3 +166,87 @@ def test_default_database_is_sqlite_in_the_instance_folder(monkeypatch):
     monkeypatch.setenv("DATABASE_URL", "postgres://u@h/db")
     assert create_app({"AUTO_MIGRATE": False}).config["SQLALCHEMY_DATABASE_URI"] == \
         "postgresql+psycopg://u@h/db"
+
+
+def _procfile() -> dict[str, str]:
+    return dict(line.split(": ", 1) for line in (ROOT / "Procfile").read_text().splitlines()
+                if line.strip())
+
+
+def _raw_get(port: int, target: str, headers: dict[str, str]) -> tuple[int, str, bytes]:
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        conn.request("GET", target, headers=headers)
+        r = conn.getresponse()
+        return r.status, r.getheader("Content-Type", ""), r.read()
+    finally:
+        conn.close()
+
+
+def test_gunicorn_answers_huge_urls_and_headers_as_problems_and_instances_share_nothing(
+        tmp_path):
+    """Two Procfile web processes on one host: JSON refusals, no shared control socket."""
+    from dominion_server.request_limits import MAX_FIELD_SIZE, MAX_FIELDS, MAX_TARGET
+
+    home = tmp_path / "home"  # gunicorn's per-user default paths land here, not in ~
+    home.mkdir()
+    procs, ports = [], []
+    try:
+        for i in range(2):
+            port = _free_port()
+            env = _env(DATABASE_URL=f"sqlite:///{tmp_path / f'db{i}.sqlite3'}", PORT=str(port),
+                       WEB_CONCURRENCY="1", HOME=str(home))
+            env.pop("XDG_RUNTIME_DIR", None)
+            log = open(tmp_path / f"gunicorn{i}.log", "w")
+            procs.append(subprocess.Popen(["bash", "-c", "exec " + _procfile()["web"]],
+                                          cwd=ROOT, env=env, stdout=log,
+                                          stderr=subprocess.STDOUT))
+            log.close()
+            ports.append(port)
+        for port, proc in zip(ports, procs):
+            assert _wait(f"http://127.0.0.1:{port}/api/health", proc)["database"] == "ok"
+        port = ports[0]
+        cases = (
+            ("/api/cards?x=" + "a" * (MAX_TARGET + 100), {}, 414),
+            ("/api/health", {"X-Padding": "a" * (MAX_FIELD_SIZE + 100)}, 431),
+            ("/api/health", {f"X-Field-{i}": "1" for i in range(MAX_FIELDS + 5)}, 431),
+        )
+        for target, headers, status in cases:
+            got, ctype, body = _raw_get(port, target, headers)
+            assert (got, ctype) == (status, "application/problem+json"), body[:200]
+            assert json.loads(body)["status"] == status
+        # Past gunicorn's own limit, gunicorn refuses (its HTML page, the last line).
+        assert _raw_get(port, "/api/cards?x=" + "a" * 9000, {})[0] == 414
+        # Both instances still serve; neither made the per-user control socket.
+        for p in ports:
+            assert _raw_get(p, "/api/health", {})[0] == 200
+        assert not (home / ".gunicorn").exists()
+    finally:
+        for proc in procs:
+            proc.terminate()
+        for proc in procs:
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(5)
+    logs = "".join((tmp_path / f"gunicorn{i}.log").read_text() for i in range(2))
+    assert "control socket" not in logs.lower(), logs
+
+
+def test_gunicorn_limits_sit_above_the_apps():
+    """What the app can answer in JSON reaches the app; gunicorn's limits are the last line."""
+    import runpy
+
+    from dominion_server import request_limits as app
+
+    conf = runpy.run_path(str(BACKEND / "dominion_server" / "gunicorn_conf.py"))
+    # The request line adds the method, spaces and "HTTP/1.1" to the target.
+    assert conf["limit_request_line"] >= app.MAX_TARGET + 64
+    assert conf["limit_request_line"] <= 8190  # gunicorn's maximum
+    assert conf["limit_request_fields"] > app.MAX_FIELDS
+    assert conf["limit_request_field_size"] > app.MAX_FIELD_SIZE + 2
+    assert conf["control_socket_disable"] is True
+    assert "gunicorn_conf.py" in _procfile()["web"]

@@ -159,3 +159,125 @@ def test_a_failing_bot_is_a_500_that_changes_nothing(client, app, monkeypatch, c
     assert p["code"] == "internal_error" and "Platinum" not in json.dumps(p)
     assert "bot failed" in caplog.text and "Platinum" in caplog.text
     assert stored(app, g["id"]) == before  # Ann's own command was not saved either
+
+
+def _nested(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+def test_deeply_nested_json_is_400_not_a_recursion_error(client, app):
+    gid, tokens = two_humans(client)
+    before = stored(app, gid)
+    targets = (("/api/games", {}), (f"/api/games/{gid}/join", {}), ("/api/join", {}),
+               (f"/api/games/{gid}/commands", bearer(tokens[0])))
+    bodies = (_nested(1000),                                 # json.loads itself recursed
+              _nested(33),                                   # past the limit, loads parses it
+              '{"type": "answer", "answer": %s}' % _nested(100))  # the schema's business
+    for raw in bodies:
+        assert len(raw) < app.config["MAX_CONTENT_LENGTH"]
+        for path, headers in targets:
+            r = client.post(path, data=raw, content_type="application/json", headers=headers)
+            p = assert_problem(r, 400, "bad_json")
+            assert "nested too deeply" in p["detail"]
+    assert stored(app, gid) == before
+
+
+def test_nesting_up_to_the_limit_and_brackets_in_strings_are_fine(client):
+    from dominion_server.bodies import MAX_DEPTH, too_deep
+
+    assert not too_deep(_nested(MAX_DEPTH)) and too_deep(_nested(MAX_DEPTH + 1))
+    # Brackets and escaped quotes inside strings are text, not nesting.
+    text = json.dumps({"name": "[" * 100 + '\\"' + "{" * 100})
+    assert not too_deep(text) and json.loads(text)
+    assert not too_deep(json.dumps(["\\", "[" * 50, ["a\\\\\"[[["]]))
+    # A body nested to the limit reaches the schema (422), not the parser.
+    r = client.post("/api/games", data=_nested(MAX_DEPTH), content_type="application/json")
+    assert_problem(r, 422, "invalid_body")
+    g = create(client, [{"kind": "human", "name": "[[[{{{\\\"Ann"},
+                        {"kind": "bot", "bot": "generic"}])
+    assert g["game"]["seats"][0]["name"] == "[[[{{{\\\"Ann"
+
+
+def _chunks(data: bytes, size: int = 4096):
+    for i in range(0, len(data), size):
+        yield data[i:i + size]
+
+
+def _mover(client, gid: str, tokens: dict[int, str]) -> dict[str, str]:
+    """The Authorization header of the seat whose move it is."""
+    view = client.get(f"/api/games/{gid}", headers=bearer(tokens[0])).get_json()["view"]
+    return bearer(tokens[view["awaiting"][0]])
+
+
+def _big_body(limit: int) -> bytes:
+    # Valid JSON within the first `limit` bytes, so a truncated read would parse.
+    return (b'{"type": "end_phase"}' + b" " * limit)
+
+
+def test_a_chunked_body_over_the_limit_is_413_on_a_real_server(live_server):
+    import http.client
+
+    app = live_server.app
+    client = app.test_client()
+    gid, tokens = two_humans(client)
+    before = stored(app, gid)
+    limit = app.config["MAX_CONTENT_LENGTH"]
+    host, port = live_server.url.rsplit("/", 1)[1].split(":")
+    auth = _mover(client, gid, tokens)
+    for path, body in (("/api/games", b'{"seats": [' + b" " * limit + b"]}"),
+                       (f"/api/games/{gid}/commands", _big_body(limit))):
+        conn = http.client.HTTPConnection(host, int(port), timeout=10)
+        try:
+            conn.request("POST", path, body=_chunks(body), encode_chunked=True,
+                         headers={"Content-Type": "application/json", **auth})
+            r = conn.getresponse()
+            assert r.status == 413, r.read()[:300]
+            assert r.getheader("Content-Type") == "application/problem+json"
+            assert json.loads(r.read())["code"] == "too_large"
+        finally:
+            conn.close()
+    # A chunked body of exactly the limit is read whole.
+    conn = http.client.HTTPConnection(host, int(port), timeout=10)
+    try:
+        conn.request("POST", f"/api/games/{gid}/commands", encode_chunked=True,
+                     body=_chunks(b'{"type": "end_phase"}' + b" " * (limit - 21), 1000),
+                     headers={"Content-Type": "application/json", **auth})
+        assert conn.getresponse().status == 200
+    finally:
+        conn.close()
+    assert stored(app, gid)["version"] == before["version"] + 1
+
+
+def test_a_chunked_body_over_the_limit_is_413_in_the_test_client(client, app):
+    gid, tokens = two_humans(client)
+    before = stored(app, gid)
+    limit = app.config["MAX_CONTENT_LENGTH"]
+    # What a server passes on for a chunked body: no length, a stream that ends itself.
+    chunked = {"headers": {**_mover(client, gid, tokens), "Transfer-Encoding": "chunked"},
+               "environ_overrides": {"wsgi.input_terminated": True},
+               "content_type": "application/json"}
+    url = f"/api/games/{gid}/commands"
+    assert_problem(client.post(url, data=_big_body(limit), **chunked), 413, "too_large")
+    assert stored(app, gid) == before
+    exact = b'{"type": "end_phase"}' + b" " * (limit - 21)
+    assert len(exact) == limit
+    r = client.post(url, data=exact, **chunked)
+    assert r.status_code == 200, r.get_json()
+
+
+def test_a_huge_url_is_414_and_huge_headers_are_431(client):
+    from dominion_server.request_limits import MAX_FIELD_SIZE, MAX_FIELDS, MAX_TARGET
+
+    long_query = "/api/cards?lang=en&x=" + "a" * MAX_TARGET
+    for path in (long_query, "/api/" + "a" * MAX_TARGET, "/no-such-page/" + "a" * MAX_TARGET):
+        p = assert_problem(client.get(path), 414, "uri_too_long")
+        assert str(MAX_TARGET) in p["detail"]
+    assert_problem(client.post(long_query, json={}), 414, "uri_too_long")
+    assert client.get("/api/cards?lang=en&x=" + "a" * 2000).status_code == 200
+    big = {"X-Padding": "a" * MAX_FIELD_SIZE}
+    p = assert_problem(client.get("/api/health", headers=big), 431, "headers_too_large")
+    assert "X-Padding" in p["detail"]
+    many = {f"X-Field-{i}": "1" for i in range(MAX_FIELDS + 1)}
+    assert_problem(client.get("/api/health", headers=many), 431, "headers_too_large")
+    fine = {f"X-Field-{i}": "1" for i in range(MAX_FIELDS // 2)}
+    assert client.get("/api/health", headers={**fine, "X-Padding": "a" * 4000}).status_code == 200

@@ -105,3 +105,30 @@ def test_settings_come_from_the_environment():
     assert env["RATELIMIT_STORAGE_URI"] == "redis://cache:6379"
     assert env["SQLALCHEMY_DATABASE_URI"] == "postgresql+psycopg://u@db/x"
     assert env["AUTO_MIGRATE"] is False  # the Procfile's release step migrates
+
+
+def test_retry_after_is_rounded_up_and_never_zero(tmp_path, monkeypatch):
+    """A client that waits as Retry-After says must not hit the limit again at once."""
+    import time
+
+    app = _app(tmp_path, RATE_LIMIT_COMMANDS="2 per second")
+    client = app.test_client()
+    created = client.post("/api/games", json=GAME)
+    gid, tok = created.get_json()["id"], created.get_json()["token"]
+    now = [1_000_000.9]  # a clock the limiter reads: the window opens late in a second
+    monkeypatch.setattr(time, "time", lambda: now[0])
+
+    def send():
+        return client.post(f"/api/games/{gid}/commands", json={"type": "buy", "card": "Nope"},
+                           headers=bearer(tok))
+
+    assert send().status_code == 422 and send().status_code == 422
+    now[0] += 0.15  # the window (until 1_000_001.9) has 0.85 s left
+    r = send()
+    assert r.status_code == 429 and r.mimetype == "application/problem+json"
+    assert r.headers["Retry-After"] == "1"
+    now[0] += 0.7  # just before the window closes: still limited, still at least 1 s
+    r = send()
+    assert r.status_code == 429 and r.headers["Retry-After"] == "1"
+    now[0] += float(r.headers["Retry-After"])  # waited as told
+    assert send().status_code == 422
