@@ -47,6 +47,7 @@ if __name__ == "__main__":  # pragma: no cover - the CLI needs the engine on the
 from dominion import CARDS, Decision, Game, IllegalCommand, new_game  # noqa: E402
 from dominion.decisions import CARDS as CHOOSE_CARDS  # noqa: E402
 from dominion.decisions import KINDS, OPTION, ORDER, SUPPLY  # noqa: E402
+from dominion.prompts import PROMPTS  # noqa: E402
 from dominion.state import ACTION_PHASE, PHASES  # noqa: E402
 from dominion.views import render_event  # noqa: E402
 
@@ -308,9 +309,10 @@ def _scribble(data: Any) -> None:
 def check_view(game: Game, seat: Optional[int]) -> None:
     """(c) The view of ``seat`` (``None``: spectator) hides what it must."""
     v = game.view(seat)
+    text = json.dumps(v)
     # A JSON key is a string followed by ": "; no value can be, so a regex on
     # the text finds a hidden key at any depth (much faster than walking).
-    leaked = _FORBIDDEN_KEY.findall(json.dumps(v))
+    leaked = _FORBIDDEN_KEY.findall(text)
     if leaked:
         raise FuzzFailure(f"view of seat {seat} has hidden keys {sorted(set(leaked))}")
     players = game.state.players
@@ -330,6 +332,14 @@ def check_view(game: Game, seat: Optional[int]) -> None:
             raise FuzzFailure(f"seat {seat} does not see its own decision")
     elif v["decision"] is not None:
         raise FuzzFailure(f"seat {seat} sees a decision addressed to another seat")
+    if pending is not None:
+        if v["waiting_for"]["seat"] != pending.seat:
+            raise FuzzFailure(f"view of seat {seat} waits for the wrong seat")
+        # Whether a prompt is asked can betray the hand (Throne Room: an Action).
+        if pending.seat != seat and not PROMPTS[pending.prompt].public and (
+            f'"{pending.prompt}"' in text or "card" in v["waiting_for"]
+        ):
+            raise FuzzFailure(f"seat {seat} learns the hidden prompt {pending.prompt}")
     if seat is None and v["legal"]:
         raise FuzzFailure("a spectator is offered commands")
     if seat is not None and seat not in game.awaiting() and v["legal"]:
