@@ -47,6 +47,7 @@ if __name__ == "__main__":  # pragma: no cover - the CLI needs the engine on the
 from dominion import CARDS, Decision, Game, IllegalCommand, new_game  # noqa: E402
 from dominion.decisions import CARDS as CHOOSE_CARDS  # noqa: E402
 from dominion.decisions import KINDS, OPTION, ORDER, SUPPLY  # noqa: E402
+from dominion.prompts import PROMPTS  # noqa: E402
 from dominion.state import ACTION_PHASE, PHASES  # noqa: E402
 from dominion.views import render_event  # noqa: E402
 
@@ -93,6 +94,8 @@ class Stats:
     end_reasons: Counter = field(default_factory=Counter)
     prompts: Counter = field(default_factory=Counter)
     played: Counter = field(default_factory=Counter)
+    prompt_args: dict[str, set[str]] = field(default_factory=dict)  # prompt -> args keys
+    event_fields: dict[str, set[str]] = field(default_factory=dict)  # type -> rendered keys
     max_turns: int = 0
 
     def add(self, other: "Stats") -> None:
@@ -105,6 +108,10 @@ class Stats:
         self.end_reasons.update(other.end_reasons)
         self.prompts.update(other.prompts)
         self.played.update(other.played)
+        for into, new in ((self.prompt_args, other.prompt_args),
+                          (self.event_fields, other.event_fields)):
+            for key, values in new.items():
+                into.setdefault(key, set()).update(values)
         self.max_turns = max(self.max_turns, other.max_turns)
 
 
@@ -302,9 +309,10 @@ def _scribble(data: Any) -> None:
 def check_view(game: Game, seat: Optional[int]) -> None:
     """(c) The view of ``seat`` (``None``: spectator) hides what it must."""
     v = game.view(seat)
+    text = json.dumps(v)
     # A JSON key is a string followed by ": "; no value can be, so a regex on
     # the text finds a hidden key at any depth (much faster than walking).
-    leaked = _FORBIDDEN_KEY.findall(json.dumps(v))
+    leaked = _FORBIDDEN_KEY.findall(text)
     if leaked:
         raise FuzzFailure(f"view of seat {seat} has hidden keys {sorted(set(leaked))}")
     players = game.state.players
@@ -324,20 +332,33 @@ def check_view(game: Game, seat: Optional[int]) -> None:
             raise FuzzFailure(f"seat {seat} does not see its own decision")
     elif v["decision"] is not None:
         raise FuzzFailure(f"seat {seat} sees a decision addressed to another seat")
+    if pending is not None:
+        if v["waiting_for"]["seat"] != pending.seat:
+            raise FuzzFailure(f"view of seat {seat} waits for the wrong seat")
+        # Whether a prompt is asked can betray the hand (Throne Room: an Action).
+        if pending.seat != seat and not PROMPTS[pending.prompt].public and (
+            f'"{pending.prompt}"' in text or "card" in v["waiting_for"]
+        ):
+            raise FuzzFailure(f"seat {seat} learns the hidden prompt {pending.prompt}")
     if seat is None and v["legal"]:
         raise FuzzFailure("a spectator is offered commands")
     if seat is not None and seat not in game.awaiting() and v["legal"]:
         raise FuzzFailure(f"seat {seat} is offered commands out of turn")
 
 
-def check_events(events: list[dict[str, Any]], seats: int) -> None:
-    """(c) Rendered events show private cards to their own seat only."""
+def check_events(events: list[dict[str, Any]], seats: int) -> dict[str, set[str]]:
+    """(c) Rendered events show private cards to their own seat only.
+
+    :returns: the keys the rendered events carried, by event type.
+    """
     json.dumps(events)
+    fields: dict[str, set[str]] = {}
     for e in events:
         if e["type"] in ALWAYS_PRIVATE and not e.get("private"):
             raise FuzzFailure(f"{e['type']} event is not private: {e}")
         for viewer in [None, *range(seats)]:
             r = render_event(e, viewer)
+            fields.setdefault(e["type"], set()).update(r)
             if "private" in r:
                 raise FuzzFailure("a rendered event still carries its 'private' flag")
             own = viewer is not None and viewer == e.get("seat")
@@ -349,6 +370,7 @@ def check_events(events: list[dict[str, Any]], seats: int) -> None:
                     raise FuzzFailure(f"private event's text leaks to seat {viewer}: {r}")
             elif r.get("cards") != e.get("cards"):
                 raise FuzzFailure(f"seat {viewer} misses the cards of {e}")
+    return fields
 
 
 def check_decision(game: Game, d: Decision) -> None:
@@ -513,6 +535,20 @@ def enrich_decks(game: Game, rng: random.Random, most: int = 6) -> None:
             p.deck.insert(rng.randint(0, len(p.deck)), name)
 
 
+def stock_decks(game: Game, rng: random.Random, names: Iterable[str]) -> None:
+    """Move one card of each of ``names`` from the supply into each starting deck.
+
+    Focused runs use it so rare situations come up (Bandit revealing two good
+    Treasures); a pile is never emptied, so no game ends on piles at once.
+    """
+    supply = game.state.supply
+    for p in game.state.players:
+        for name in names:
+            if supply.get(name, 0) > 1:
+                supply[name] -= 1
+                p.deck.insert(rng.randint(0, len(p.deck)), name)
+
+
 def shrink_piles(game: Game, divisor: int) -> None:
     """Divide every supply pile (keeping at least one card) before play starts.
 
@@ -547,19 +583,27 @@ def choose_command(rng: random.Random, legal: list[dict[str, Any]]) -> dict[str,
     return rng.choices(legal, weights)[0]
 
 
-def fuzz_game(seed: int, thorough: bool = True, turn_cap: int = TURN_CAP) -> Stats:
+def fuzz_game(
+    seed: int, thorough: bool = True, turn_cap: int = TURN_CAP,
+    kingdom: Optional[list[str]] = None, stock: Iterable[str] = (),
+) -> Stats:
     """Play one random game from ``seed``, checking every invariant after every step.
 
     :param thorough: apply every legal command on a copy and try every
         illegal play/buy; otherwise a random few of each per step.
+    :param kingdom: play these kingdom cards instead of random ones.
+    :param stock: cards moved from the supply into every starting deck
+        (see :func:`stock_decks`).
     :raises FuzzFailure: (naming ``seed``) when an invariant breaks.
     """
     rng = random.Random(seed)
-    players, kingdom, colony, divisor = random_setup(rng)
+    players, random_kingdom, colony, divisor = random_setup(rng)
+    kingdom = list(kingdom) if kingdom is not None else random_kingdom
     stats = Stats(games=1)
     step = 0
     try:
         game = new_game(players, kingdom, seed=rng.getrandbits(64), colony=colony)
+        stock_decks(game, rng, stock)  # before shrinking: full piles have cards to spare
         shrink_piles(game, divisor)
         enrich_decks(game, rng)
         initial = card_counts(game.to_dict()["state"])
@@ -615,6 +659,7 @@ def _random_step(
     if pending is not None:
         stats.decisions += 1
         stats.prompts[pending.prompt] += 1
+        stats.prompt_args.setdefault(pending.prompt, set()).update(pending.args)
         command: dict[str, Any] = {"type": "answer", "answer": random_answer(rng, pending)}
     else:
         command = choose_command(rng, legal)
@@ -640,7 +685,8 @@ def _check_step(
     check_turn(game)
     scribble = game.suspended is not None or rng.random() < 0.1
     text = check_round_trip(game, before, scribble)
-    check_events(events, n)
+    for kind, keys in check_events(events, n).items():
+        stats.event_fields.setdefault(kind, set()).update(keys)
     for seat in [None, *range(n)]:
         check_view(game, seat)
     awaiting = game.awaiting()
@@ -689,14 +735,17 @@ def _check_step(
     return text
 
 
-def run(games: int, seed: int = 0, thorough: bool = True) -> Stats:
+def run(
+    games: int, seed: int = 0, thorough: bool = True, kingdom: Optional[list[str]] = None
+) -> Stats:
     """Fuzz ``games`` games with seeds ``seed``, ``seed + 1``, ...
 
+    :param kingdom: play these kingdom cards in every game instead of random ones.
     :raises FuzzFailure: at the first broken invariant.
     """
     total = Stats()
     for i in range(games):
-        total.add(fuzz_game(seed + i, thorough))
+        total.add(fuzz_game(seed + i, thorough, kingdom=kingdom))
     return total
 
 

@@ -240,3 +240,40 @@ def test_big_money_mirror_lasts_17_to_18_turns(capsys: pytest.CaptureFixture[str
     out = run_json(capsys, "--bots", "big-money", "big-money", "--games", "400",
                    "--seed", "7", "--kingdom", KINGDOM)
     assert 16.5 <= out["avg_turns"] <= 18.5, out
+
+
+def test_each_win_goes_to_the_bot_in_the_winning_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: with 3+ bots a seat's win was credited to the bot that sat
+    there in the mirror-image rotation. Every game's winners are mapped back
+    here by the seat order ``play_game`` really received."""
+    import dominion.sim as sim
+
+    bots = ["smithy-big-money", "big-money", "generic"]
+    expected = [0.0] * len(bots)
+    real = sim.play_game
+
+    def spy(order: Any, kingdom: Any, seed: int) -> dict[str, Any]:
+        res = real(order, kingdom, seed)
+        for w in res["winners"]:
+            expected[bots.index(order[w])] += 1 / len(res["winners"])
+        return res
+
+    monkeypatch.setattr(sim, "play_game", spy)
+    out = simulate(bots, 9, seed=4, kingdom=KINGDOM.split(","))
+    assert out["wins"] == [round(w, 2) for w in expected]
+    assert len(set(expected)) > 1  # the figures tell the bots apart
+
+
+def test_a_bot_that_always_wins_gets_every_win(monkeypatch: pytest.MonkeyPatch) -> None:
+    import dominion.sim as sim
+
+    def fake(order: Any, kingdom: Any, seed: int) -> dict[str, Any]:
+        return {"winners": [order.index("smithy-big-money")], "end_reason": "provinces",
+                "turns": 30}
+
+    monkeypatch.setattr(sim, "play_game", fake)
+    for bots in (["smithy-big-money", "big-money", "generic"],
+                 ["big-money", "generic", "big-money", "smithy-big-money"]):
+        out = simulate(bots, 12, seed=1, kingdom=["Smithy"])
+        star = bots.index("smithy-big-money")
+        assert out["wins"] == [12.0 if i == star else 0.0 for i in range(len(bots))]

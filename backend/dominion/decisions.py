@@ -8,7 +8,9 @@ Kinds and their answers:
 
 ``cards``
     Choose between ``min`` and ``max`` cards out of ``options`` (a multiset of
-    card names). Answer: a list of card names.
+    card names). Answer: a list of card names; a name may repeat as often as
+    ``options`` holds it. Where the cards go one by one onto a pile, the last
+    one named ends on top.
 ``option``
     Choose one of ``options`` (stable option ids such as ``"yes"``, ``"trash"``).
     Answer: the option id.
@@ -33,6 +35,26 @@ OPTION = "option"
 SUPPLY = "supply"
 ORDER = "order"
 KINDS = (CARDS, OPTION, SUPPLY, ORDER)
+
+#: The module docstring's answer rules, one sentence per kind, for API docs.
+KIND_ANSWERS: dict[str, str] = {
+    CARDS: (
+        "A list of between min and max card names taken from options; a name may "
+        "repeat as many times as options holds it. The order matters only where "
+        "the chosen cards go one after another onto a pile: the last card named "
+        "ends on top (the top of the discard pile for discards and gains, the "
+        "last card of the trash for trashing)."
+    ),
+    OPTION: "One option id out of options, as a string (e.g. \"yes\" or \"no\").",
+    SUPPLY: (
+        "The name of one pile out of options, or null to choose none, which is "
+        "allowed only when min is 0."
+    ),
+    ORDER: (
+        "A list holding every card of options exactly once; the first card named "
+        "ends on top of the deck."
+    ),
+}
 
 
 @dataclass(slots=True)

@@ -28,6 +28,7 @@ from .commands import Answer, Buy, Command, EndPhase, Play, PlayTreasures, parse
 from .decisions import CARDS as CHOOSE_CARDS
 from .decisions import OPTION, ORDER, SUPPLY, Decision, validate_answer
 from .errors import AgentError, IllegalCommand, InvalidState
+from .prompts import PROMPTS, prompt
 from .state import ACTION_PHASE, BUY_PHASE, GameState, Player, Turn
 
 SCHEMA_VERSION = 1
@@ -80,6 +81,14 @@ class Suspension:
 class _Suspend(Exception):
     def __init__(self, decision: Decision) -> None:
         self.decision = decision
+
+
+# Prompts of general rules, asked by the engine rather than by a card's effect.
+prompt("reaction.reveal", CHOOSE_CARDS,
+       "A Reaction card to reveal from the hand against the Attack named by the "
+       "decision's card, or none to stop revealing.",
+       options="the Reaction cards in hand not revealed yet against this Attack")
+# Not public: it is asked only when the hand holds a Reaction.
 
 
 def _illegal(message: str, code: str) -> IllegalCommand:
@@ -442,7 +451,16 @@ class Game:
         """Get the answer to ``decision``: from the tape, an agent, or a player.
 
         Suspends the running command if a player must answer.
+
+        :raises ValueError: if the decision's prompt is not registered in
+            :data:`dominion.prompts.PROMPTS` with the decision's kind (a bug
+            in the card that asks).
         """
+        registered = PROMPTS.get(decision.prompt)
+        if registered is None or registered.kind != decision.kind:
+            raise ValueError(
+                f"decision prompt {decision.prompt!r} of kind {decision.kind!r} is not "
+                "registered: call dominion.prompts.prompt() next to the card")
         if self._pos < len(self._tape):
             answer = self._tape[self._pos]
             self._pos += 1

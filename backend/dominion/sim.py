@@ -73,7 +73,8 @@ def simulate(
         res = play_game(order, k, rng.word() << 32 | rng.word())
         turns += res["turns"]
         reasons[res["end_reason"]] += 1
-        winners = [(w - shift) % n for w in res["winners"]]  # back to --bots order
+        # Seat i holds bot (i + shift) % n (see ``order``): back to --bots order.
+        winners = [(w + shift) % n for w in res["winners"]]
         if len(winners) > 1:
             ties += 1
         for w in winners:

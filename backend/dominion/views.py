@@ -1,7 +1,10 @@
 """Per-seat views: what one seat (or a spectator) may see of a game.
 
 A view never holds another seat's hand, the order of any deck, the random
-generator's state, or a decision addressed to someone else beyond who must act.
+generator's state, or a decision addressed to someone else beyond who must act:
+other seats learn which prompt is open only when the prompt is registered as
+public (:attr:`dominion.prompts.PromptInfo.public`), since the engine asks
+only when there is a real choice, so a prompt's existence can betray a hand.
 """
 
 from __future__ import annotations
@@ -9,6 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Optional
 
 from .cards.card import CARDS
+from .decisions import Decision
+from .prompts import info
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine import Event, Game
@@ -115,11 +120,7 @@ def view(game: "Game", seat: Optional[int] = None) -> dict[str, Any]:
             "coins": turn.coins,
         },
         "awaiting": game.awaiting(),
-        "waiting_for": (
-            {"seat": pending.seat, "prompt": pending.prompt, "card": pending.card}
-            if pending is not None
-            else None
-        ),
+        "waiting_for": waiting_for(pending, seat) if pending is not None else None,
         "decision": (
             pending.to_dict() if pending is not None and pending.seat == seat else None
         ),
@@ -132,6 +133,17 @@ def view(game: "Game", seat: Optional[int] = None) -> dict[str, Any]:
         result["decks"] = [_deck_summary(p.all_cards()) for p in st.players]
         out["result"] = result
     return out
+
+
+def waiting_for(pending: Decision, viewer: Optional[int]) -> dict[str, Any]:
+    """Who the open decision waits for, as ``viewer`` may see it.
+
+    The deciding seat, and everyone for a public prompt, also get its
+    ``prompt`` and ``card``; others get only the ``seat``.
+    """
+    if pending.seat == viewer or info(pending.prompt).public:
+        return {"seat": pending.seat, "prompt": pending.prompt, "card": pending.card}
+    return {"seat": pending.seat}
 
 
 def _deck_summary(cards: list[str]) -> dict[str, int]:

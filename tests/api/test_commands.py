@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from dominion.prompts import info as prompt_info
 from dominion_server.extensions import db
 from dominion_server.models import CommandRow
 
@@ -207,10 +208,13 @@ def test_decisions_over_http(client, app):
         if view["decision"] is not None:
             d = view["decision"]
             assert d["seat"] == seat and view["legal"] == [{"type": "answer", "decision": d}]
-            # The other human sees who must act, not what they choose from.
+            # The other human sees who must act, not what they choose from,
+            # and which prompt only if asking it betrays nothing hidden.
             assert views[other]["decision"] is None and views[other]["legal"] == []
-            assert views[other]["waiting_for"] == {"seat": seat, "prompt": d["prompt"],
-                                                    "card": d["card"]}
+            shown = {"seat": seat, "prompt": d["prompt"], "card": d["card"]}
+            if not prompt_info(d["prompt"]).public:
+                shown = {"seat": seat}
+            assert views[other]["waiting_for"] == shown
             r = command(client, gid, tokens[other], {"type": "answer",
                                                     "answer": simple_answer(d)})
             assert r.status_code == 403 and r.get_json()["code"] in (

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..decisions import CARDS as PICK_CARDS
+from ..decisions import OPTION, ORDER, SUPPLY
+from ..prompts import prompt
 from .card import (
     ACTION,
     ATTACK,
@@ -31,12 +34,29 @@ FIRST = ("1",)
 SECOND = ("2",)
 
 
+# Each card registers the prompts it asks just above its effect (see
+# dominion.prompts). ``public`` is True only where whether the prompt is asked
+# follows from public information alone: Game.choose_cards skips a choice with
+# no real alternative (e.g. a hand of identical cards), which makes the
+# existence of such a prompt depend on the hidden hand.
+HAND = "the cards in hand"
+YES_NO = "\"yes\" or \"no\""
+UP_TO = "the non-empty supply piles costing up to args.max_cost"
+MAX_COST = {"max_cost": "the most a gained card may cost now, in coins"}
+ON_TOP = "the last one named ends on top of the discard pile"
+
+
 def _is_action(name: str) -> bool:
     return CARDS[name].is_action
 
 
 def _is_treasure(name: str) -> bool:
     return CARDS[name].is_treasure
+
+
+prompt("cellar.discard", PICK_CARDS,
+       f"Any number of cards to discard, then draw as many; {ON_TOP}.",
+       card="Cellar", options=HAND, public=True)  # asked whenever the hand is not empty
 
 
 @card("Cellar", 2, [ACTION], "base", BOTH,
@@ -47,6 +67,10 @@ def cellar(game: "Game", seat: int, played: "PlayedCard") -> None:
     chosen = game.choose_cards(seat, hand, "cellar.discard", 0, None, played.name)
     game.discard_from_hand(seat, chosen)
     game.draw(seat, len(chosen))
+
+
+prompt("chapel.trash", PICK_CARDS, "Up to 4 cards from the hand to trash, in any order.",
+       card="Chapel", options=HAND, public=True)  # asked whenever the hand is not empty
 
 
 @card("Chapel", 2, [ACTION], "base", BOTH, "Trash up to 4 cards from your hand.",
@@ -68,6 +92,11 @@ def moat(game: "Game", seat: int, played: "PlayedCard") -> None:
     game.plus(seat, cards=2)
 
 
+prompt("chancellor.discard_deck", OPTION,
+       "Whether to put the whole deck into the discard pile at once.",
+       card="Chancellor", options=YES_NO, public=True)  # asked whenever the deck is not empty
+
+
 @card("Chancellor", 3, [ACTION], "base", FIRST,
       "+$2. You may at once put your whole deck into your discard pile.")
 def chancellor(game: "Game", seat: int, played: "PlayedCard") -> None:
@@ -78,6 +107,12 @@ def chancellor(game: "Game", seat: int, played: "PlayedCard") -> None:
         p.discard += p.deck
         p.deck = []
         game.emit("deck_to_discard", seat, count=count)
+
+
+prompt("harbinger.topdeck", PICK_CARDS,
+       "A card from the discard pile to put onto the deck, or none.",
+       card="Harbinger", options="the cards in the discard pile",
+       public=True)  # asked whenever the discard pile is not empty
 
 
 @card("Harbinger", 3, [ACTION], "base", SECOND,
@@ -99,6 +134,12 @@ def merchant(game: "Game", seat: int, played: "PlayedCard") -> None:
     turn = game.state.turn
     if not turn.silver_played:  # a Merchant after the first Silver adds nothing
         turn.effects["merchant"] = turn.effects.get("merchant", 0) + 1
+
+
+prompt("vassal.play", OPTION,
+       "Whether to play the Action card just discarded from the top of the deck.",
+       card="Vassal", args={"drawn": "the Action card discarded"}, options=YES_NO,
+       public=True)  # the discarded card was revealed
 
 
 @card("Vassal", 3, [ACTION], "base", SECOND,
@@ -129,11 +170,20 @@ def woodcutter(game: "Game", seat: int, played: "PlayedCard") -> None:
     game.plus(seat, buys=1, coins=2)
 
 
+prompt("workshop.gain", SUPPLY, "The pile to gain a card from.",
+       card="Workshop", args=MAX_COST, options=UP_TO, public=True)
+
+
 @card("Workshop", 3, [ACTION], "base", BOTH, "Gain a card costing up to $4.")
 def workshop(game: "Game", seat: int, played: "PlayedCard") -> None:
     pile = game.choose_supply(seat, "workshop.gain", max_cost=4, card=played.name)
     if pile:
         game.gain(seat, pile)
+
+
+prompt("bureaucrat.topdeck", PICK_CARDS,
+       "The Victory card to reveal from the hand and put onto the deck.",
+       card="Bureaucrat", options="the Victory cards in hand")  # not asked if all alike
 
 
 @card("Bureaucrat", 4, [ACTION, ATTACK], "base", BOTH,
@@ -154,6 +204,10 @@ def bureaucrat(game: "Game", seat: int, played: "PlayedCard") -> None:
         game.topdeck_from_hand(v, chosen, private=False)
 
 
+prompt("feast.gain", SUPPLY, "The pile to gain a card from.",
+       card="Feast", args=MAX_COST, options=UP_TO, public=True)
+
+
 @card("Feast", 4, [ACTION], "base", FIRST, "Trash this card. Gain a card costing up to $5.")
 def feast(game: "Game", seat: int, played: "PlayedCard") -> None:
     game.trash_played(seat, played)
@@ -170,6 +224,11 @@ define("Gardens", 4, [VICTORY], "base", BOTH,
        "Worth 1 VP for every 10 cards you have (round down).", score=_gardens_score)
 
 
+prompt("militia.discard", PICK_CARDS,
+       f"The cards to discard down to 3 in hand; {ON_TOP}.",
+       card="Militia", options=HAND)  # not asked if the hand holds copies of one card
+
+
 @card("Militia", 4, [ACTION, ATTACK], "base", BOTH,
       "+$2. Each other player discards down to 3 cards in hand.")
 def militia(game: "Game", seat: int, played: "PlayedCard") -> None:
@@ -183,6 +242,10 @@ def militia(game: "Game", seat: int, played: "PlayedCard") -> None:
             game.discard_from_hand(v, chosen)
 
 
+prompt("moneylender.trash", OPTION, "Whether to trash a Copper from the hand for +$3.",
+       card="Moneylender", options=YES_NO)  # asked only with a Copper in hand
+
+
 @card("Moneylender", 4, [ACTION], "base", BOTH,
       "You may trash a Copper from your hand for +$3.", tags=[TRASHING])
 def moneylender(game: "Game", seat: int, played: "PlayedCard") -> None:
@@ -190,6 +253,11 @@ def moneylender(game: "Game", seat: int, played: "PlayedCard") -> None:
     if "Copper" in hand and game.may(seat, "moneylender.trash", played.name):
         game.trash_from_hand(seat, ["Copper"])
         game.plus(seat, coins=3)
+
+
+prompt("poacher.discard", PICK_CARDS,
+       f"The cards to discard, one per empty supply pile; {ON_TOP}.",
+       card="Poacher", options=HAND)  # not asked if the hand holds copies of one card
 
 
 @card("Poacher", 4, [ACTION], "base", SECOND,
@@ -201,6 +269,13 @@ def poacher(game: "Game", seat: int, played: "PlayedCard") -> None:
         hand = game.state.players[seat].hand
         chosen = game.choose_cards(seat, hand, "poacher.discard", empty, empty, played.name)
         game.discard_from_hand(seat, chosen)
+
+
+prompt("remodel.trash", PICK_CARDS, "The card to trash from the hand.",
+       card="Remodel", options=HAND)  # not asked if the hand holds copies of one card
+prompt("remodel.gain", SUPPLY,
+       "The pile to gain a card from, costing up to $2 more than the trashed card.",
+       card="Remodel", args=MAX_COST, options=UP_TO, public=True)  # the trashed card is public
 
 
 @card("Remodel", 4, [ACTION], "base", BOTH,
@@ -223,6 +298,13 @@ def smithy(game: "Game", seat: int, played: "PlayedCard") -> None:
     game.plus(seat, cards=3)
 
 
+prompt("spy.choose", OPTION,
+       "Whether the revealed top card of args.target's deck is discarded or put back.",
+       card="Spy", args={"target": "the seat whose card was revealed",
+                         "revealed": "the revealed card"},
+       options="\"discard\" or \"keep\"", public=True)
+
+
 @card("Spy", 4, [ACTION, ATTACK], "base", FIRST,
       "+1 Card, +1 Action. Each player (you too) reveals the top card of their "
       "deck; you choose for each whether it is discarded or put back.")
@@ -240,6 +322,14 @@ def spy(game: "Game", seat: int, played: "PlayedCard") -> None:
             game.discard_cards(target, top)
         else:
             game.state.players[target].deck += top
+
+
+prompt("thief.trash", PICK_CARDS, "The revealed Treasure of args.target to trash.",
+       card="Thief", args={"target": "the seat whose cards were revealed"},
+       options="the Treasures args.target revealed", public=True)
+prompt("thief.gain", PICK_CARDS,
+       f"The Treasures trashed by this Thief to gain, any number; {ON_TOP}.",
+       card="Thief", options="the Treasures this play trashed", public=True)
 
 
 @card("Thief", 4, [ACTION, ATTACK], "base", FIRST,
@@ -263,6 +353,10 @@ def thief(game: "Game", seat: int, played: "PlayedCard") -> None:
             game.gain_from_trash(seat, name)
 
 
+prompt("throne_room.play", PICK_CARDS, "An Action card from the hand to play twice, or none.",
+       card="Throne Room", options="the Action cards in hand")  # asked only with one in hand
+
+
 @card("Throne Room", 4, [ACTION], "base", BOTH,
       "You may play an Action card from your hand twice.")
 def throne_room(game: "Game", seat: int, played: "PlayedCard") -> None:
@@ -272,6 +366,11 @@ def throne_room(game: "Game", seat: int, played: "PlayedCard") -> None:
     if chosen:
         target = game.play_from_hand(seat, chosen[0])
         game.resolve(seat, target)
+
+
+prompt("bandit.trash", PICK_CARDS,
+       "Which of the revealed Treasures other than Copper to trash.",
+       card="Bandit", options="the revealed Treasures other than Copper", public=True)
 
 
 @card("Bandit", 5, [ACTION, ATTACK], "base", SECOND,
@@ -309,6 +408,12 @@ def laboratory(game: "Game", seat: int, played: "PlayedCard") -> None:
     game.plus(seat, cards=2, actions=1)
 
 
+prompt("library.set_aside", OPTION,
+       "Whether to set aside the Action card just drawn instead of keeping it in hand.",
+       card="Library", args={"drawn": "the Action card drawn"},
+       options=YES_NO)  # the drawn card is secret
+
+
 @card("Library", 5, [ACTION], "base", BOTH,
       "Draw until you have 7 cards in hand. You may set aside any Action cards "
       "drawn this way, as you draw them; discard the set-aside cards afterwards.",
@@ -339,6 +444,14 @@ def market(game: "Game", seat: int, played: "PlayedCard") -> None:
     game.plus(seat, cards=1, actions=1, buys=1, coins=1)
 
 
+prompt("mine.trash", PICK_CARDS, "A Treasure from the hand to trash, or none.",
+       card="Mine", options="the Treasures in hand")  # asked only with one in hand
+prompt("mine.gain", SUPPLY,
+       "The Treasure pile to gain a card from, to the hand.",
+       card="Mine", args=MAX_COST,
+       options="the non-empty Treasure piles costing up to args.max_cost", public=True)
+
+
 @card("Mine", 5, [ACTION], "base", BOTH,
       "You may trash a Treasure from your hand. Gain a Treasure to your hand "
       "costing up to $3 more than it.")
@@ -355,6 +468,15 @@ def mine(game: "Game", seat: int, played: "PlayedCard") -> None:
     )
     if pile:
         game.gain(seat, pile, to="hand")
+
+
+prompt("sentry.trash", PICK_CARDS, "Which of the looked-at cards to trash, in any order.",
+       card="Sentry", options="the cards looked at", public=True)  # asked if any were there
+prompt("sentry.discard", PICK_CARDS,
+       f"Which of the looked-at cards left to discard; {ON_TOP}.",
+       card="Sentry", options="the looked-at cards not trashed", public=True)
+prompt("sentry.order", ORDER, "The order to put the rest back on the deck.",
+       card="Sentry", options="the looked-at cards kept")  # not asked for two alike
 
 
 @card("Sentry", 5, [ACTION], "base", SECOND,
@@ -398,6 +520,12 @@ def adventurer(game: "Game", seat: int, played: "PlayedCard") -> None:
         (found if _is_treasure(got[0]) else others).append(got[0])
     game.state.players[seat].hand += found
     game.discard_cards(seat, others)
+
+
+prompt("artisan.gain", SUPPLY, "The pile to gain a card from, to the hand.",
+       card="Artisan", args=MAX_COST, options=UP_TO, public=True)
+prompt("artisan.topdeck", PICK_CARDS, "The card from the hand to put onto the deck.",
+       card="Artisan", options=HAND)  # not asked if the hand holds copies of one card
 
 
 @card("Artisan", 6, [ACTION], "base", SECOND,

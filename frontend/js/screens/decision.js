@@ -131,7 +131,9 @@ export function waitingPanel(view, names) {
   const w = view.waiting_for;
   let text;
   if (w && w.seat !== me) {
-    text = t('wait.decision', { name: names[w.seat], prompt: w.card ? cardName(w.card) : '…' });
+    // Other seats get the card only for prompts that betray no hidden card.
+    text = w.card ? t('wait.decision', { name: names[w.seat], prompt: cardName(w.card) })
+      : t('wait.turn', { name: names[w.seat] });
   } else if (view.awaiting && view.awaiting.length && !view.awaiting.includes(me)) {
     text = t('wait.turn', { name: view.awaiting.map((s) => names[s]).join(', ') });
   } else {
