@@ -23,9 +23,9 @@ from dominion import catalog, presets, randomize
 from dominion.errors import DominionError
 
 from . import docs, openapi, schemas, service
-from .openapi import Ok
 from .errors import ApiError, engine_error
 from .extensions import db
+from .openapi import Ok
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 

@@ -51,7 +51,6 @@ NAME = [validate.Length(min=1, max=40), printable]
 CODE = validate.Regexp(CODE_PATTERN, error="letters, digits, spaces and dashes only")
 
 
-
 #: JSON Schema patterns of the validator functions above (apispec cannot read a function).
 PRINTABLE_PATTERN = r"^[^\x00-\x1f\x7f-\x9f]*$"
 VALIDATOR_PATTERNS: dict[Any, str] = {printable: PRINTABLE_PATTERN}
@@ -609,7 +608,7 @@ class DecisionSchema(Schema):
                        metadata={"description": "values for the prompt's text"})
 
 
-class LegalSchema(Schema):
+class LegalCommandSchema(Schema):
     """A command this seat may send now; `answer` carries the open decision instead of
     listing every possible answer."""
 
@@ -641,7 +640,7 @@ class ViewSchema(Schema):
     waiting_for = fields.Nested(WaitingForSchema, required=True, allow_none=True)
     decision = fields.Nested(DecisionSchema, required=True, allow_none=True,
                              metadata={"description": "this seat's open decision"})
-    legal = fields.List(fields.Nested(LegalSchema), required=True, metadata={
+    legal = fields.List(fields.Nested(LegalCommandSchema), required=True, metadata={
         "description": "every command this seat may send now (authoritative)"})
     game_over = fields.Boolean(required=True)
     result = fields.Nested(ResultSchema, required=True, allow_none=True)
