@@ -140,14 +140,18 @@ class OneOfSchema(Schema):
     class Meta:
         unknown = RAISE
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._variants = {k: v() for k, v in self.variants.items()}  # built once
+
     def load(self, data: Any, *, many: Any = None, partial: Any = None,
              unknown: Any = None) -> Any:
         kind = data.get(self.discriminator) if isinstance(data, dict) else None
-        variant = self.variants.get(kind) if isinstance(kind, str) else None
+        variant = self._variants.get(kind) if isinstance(kind, str) else None
         if variant is None:
             super().load(data, partial=partial)  # raises: no or an unknown discriminator
             raise AssertionError("the discriminator field must reject unknown values")
-        return variant().load(data, partial=partial)
+        return variant.load(data, partial=partial)
 
 
 # ---------------------------------------------------------------------------

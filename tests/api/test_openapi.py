@@ -12,7 +12,7 @@ from apispec import APISpec
 from hypothesis import HealthCheck, settings
 from marshmallow import Schema
 from schemathesis.checks import not_a_server_error
-from schemathesis.config._checks import PositiveDataAcceptanceConfig
+from schemathesis.config import PositiveDataAcceptanceConfig
 from schemathesis.specs.openapi.checks import (
     content_type_conformance, is_unexpected_http_status_case, positive_data_acceptance,
     response_headers_conformance, response_schema_conformance, status_code_conformance,
@@ -77,7 +77,7 @@ def test_every_route_is_documented_and_every_document_path_exists(app):
 
 def test_rate_limited_operations_document_429(app):
     doc = document(app)
-    limited = {app.url_map._rules_by_endpoint[e][0].rule for e in api.RATE_LIMITS}
+    limited = {r.rule for e in api.RATE_LIMITS for r in app.url_map.iter_rules(e)}
     for path, method, op in _operations(doc):
         flask_path = re.sub(r"\{([^}]+)\}", r"<\1>", path)
         assert ("429" in op["responses"]) == (flask_path in limited), (path, method)
