@@ -233,6 +233,44 @@ def operation(operation_id: str, *, tags: tuple[str, ...], ok: Ok | tuple[Ok, ..
 # Problem codes
 
 
+#: What the API's own codes (``errors.TITLES``, werkzeug's) mean, for the docs.
+MEANINGS: dict[str, str] = {
+    "bad_json": "The body is not valid JSON (or not UTF-8).",
+    "bad_request": "The request could not be read.",
+    "bad_query": "A query parameter is invalid; `errors` names each one.",
+    "bad_header": "A header (`If-Match`, `If-None-Match`, `Idempotency-Key`) is malformed; "
+                  "`errors` names it.",
+    "unauthorized": "The seat token is missing (where required), malformed or not one of "
+                    "this game's.",
+    "forbidden": "This seat may not do that.",
+    "not_found": "Nothing is at this URL, or no free seat has this invitation code.",
+    "game_not_found": "No game has this id.",
+    "method_not_allowed": "This URL does not take this method; `Allow` lists those it takes.",
+    "not_acceptable": "The answer cannot be given in a media type the request accepts.",
+    "game_full": "Every seat of the game is taken.",
+    "seat_taken": "The invitation code is used up or wrong, or someone took the seat first.",
+    "game_not_started": "The game starts when every seat is taken.",
+    "stale_version": "`If-Match` names an old version, or another command won the race: "
+                     "nothing was applied; fetch the game (`current_version`) and decide "
+                     "again.",
+    "too_large": "The body is larger than the server accepts.",
+    "unsupported_media_type": "Send the body as `application/json`.",
+    "invalid_body": "The body does not match its schema; `errors` maps each field to "
+                    "messages.",
+    "illegal_command": "The rules do not allow this command now.",
+    "invalid_setup": "No game can be made with this kingdom (unknown, basic or repeated "
+                     "cards, unknown preset).",
+    "unsatisfiable": "No kingdom meets the randomizer's constraints; `constraint` names the "
+                     "one that failed.",
+    "idempotency_key_reused": "This `Idempotency-Key` was used for another command of this "
+                              "seat.",
+    "rate_limited": "Too many requests from this address; wait `Retry-After` seconds.",
+    "internal_error": "The server failed; nothing was changed. Details are in its log only.",
+    "unavailable": "The database is busy or unreachable; nothing was changed. Retry after "
+                   "`Retry-After` seconds.",
+}
+
+
 def problem_codes() -> dict[str, dict[str, Any]]:
     """Every problem ``code`` the API may answer -> its status, title and meaning.
 
@@ -243,6 +281,9 @@ def problem_codes() -> dict[str, dict[str, Any]]:
         code: {"status": status, "title": title} for code, (status, title) in TITLES.items()}
     for status, code in HTTP_CODES.items():
         out.setdefault(code, {"status": status, "title": code.replace("_", " ").capitalize()})
+    for code, entry in out.items():
+        if code in MEANINGS:
+            entry["description"] = MEANINGS[code]
     out.setdefault(OTHER_HTTP_CODE, {"status": "4xx", "title": "Other HTTP error",
                                      "description": "Another HTTP error; see `status`."})
     for code, meaning in ILLEGAL_COMMAND_CODES.items():

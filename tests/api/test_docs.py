@@ -71,6 +71,12 @@ def test_every_problem_type_the_api_answers_has_an_anchor(client):
         assert target in anchors, target
 
 
+def test_every_code_has_a_meaning(app):
+    from dominion_server.openapi import document
+    for code, entry in document(app)["x-problem-codes"].items():
+        assert entry.get("description", "").endswith("."), code
+
+
 def test_engine_codes_are_listed_with_their_status_and_meaning(client):
     html = _page(client)
     for code, meaning in ILLEGAL_COMMAND_CODES.items():
