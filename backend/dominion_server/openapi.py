@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 import inspect
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Optional, TypeVar
 
 from apispec import APISpec
@@ -166,7 +166,6 @@ class Operation:
     path: Optional[type[Schema]] = None
     headers: Optional[type[Schema]] = None
     security: Optional[str] = None  # "optional", "required" or None (no token)
-    extra: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self, doc: Optional[str]) -> dict[str, Any]:
         summary, _, description = inspect.cleandoc(doc or "").partition("\n")
@@ -192,7 +191,6 @@ class Operation:
                 op["responses"][str(status)]["content"].update(problem["content"])
             else:
                 op["responses"][str(status)] = problem
-        op.update(self.extra)
         return op
 
 
