@@ -2,6 +2,8 @@
 
 Every rejected command raises :class:`IllegalCommand` with a stable,
 machine-readable ``code`` (clients switch on it) and a human ``message``.
+:data:`ILLEGAL_COMMAND_CODES` lists every such code with its meaning; a test
+checks that the engine raises no other.
 """
 
 from __future__ import annotations
@@ -20,6 +22,29 @@ class DominionError(Exception):
 
     def to_dict(self) -> dict[str, str]:
         return {"code": self.code, "message": self.message}
+
+
+#: Every ``code`` an :class:`IllegalCommand` may carry -> what it means, in one sentence.
+ILLEGAL_COMMAND_CODES: dict[str, str] = {
+    "bad_command": "The command is not an object with a known `type` and the fields that type needs.",
+    "game_over": "The game is over: no command is legal any more.",
+    "decision_pending": "A decision is open: only an `answer` from the deciding seat is legal now.",
+    "not_your_decision": "The open decision is addressed to another seat.",
+    "no_decision": "An `answer` was sent but no decision is open.",
+    "not_your_turn": "It is another seat's turn.",
+    "invalid_answer": "The answer does not fit the open decision (its `kind`, `options`, `min` and `max`).",
+    "unknown_card": "No card has this name.",
+    "card_not_in_hand": "The card to play is not in the hand.",
+    "no_actions": "No Actions are left to play an Action card.",
+    "treasure_after_buy": "Treasures cannot be played once a card was bought this turn.",
+    "wrong_phase": "Action cards are played in the Action phase only.",
+    "not_playable": "This card cannot be played (a Victory or Curse card).",
+    "no_treasures": "`play_treasures` was sent without a Treasure in hand.",
+    "not_in_supply": "The card is not a pile of this game's supply.",
+    "no_buys": "No Buys are left this turn.",
+    "pile_empty": "The supply pile of this card is empty.",
+    "cannot_afford": "The card costs more than the coins available.",
+}
 
 
 class IllegalCommand(DominionError):

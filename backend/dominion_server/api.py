@@ -1,9 +1,12 @@
 """The JSON API under ``/api``: thin views that parse, call :mod:`.service`, dump.
 
 Every body is read through a marshmallow schema (422 on mismatch, 400 on
-malformed JSON, 415 on a non-JSON media type, 413 past the size limit) and
-every answer is dumped through one. Errors are problem details
-(:mod:`.errors`).
+malformed JSON, 415 on a non-JSON media type, 413 past the size limit), query
+strings and headers too (400), and every answer is dumped through one. Errors
+are problem details (:mod:`.errors`).
+
+Each view declares its OpenAPI operation (:func:`.openapi.operation`); its
+docstring is the operation's summary and Markdown description.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from dominion.errors import DominionError
 from . import bodies, docs, openapi, schemas, service
 from .errors import ApiError, engine_error
 from .extensions import db
+from .openapi import Ok
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -42,6 +46,8 @@ CATALOG = schemas.CatalogSchema()
 KINGDOM = schemas.KingdomSchema()
 PRESET_LIST = schemas.PresetListSchema()
 HEALTH = schemas.HealthSchema()
+POLL_HEADERS = schemas.PollHeadersSchema()
+COMMAND_HEADERS = schemas.CommandHeadersSchema()
 
 
 
@@ -80,7 +86,18 @@ def _query(schema: Schema) -> dict[str, Any]:
                        extra={"errors": e.messages}) from None
 
 
-_GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+def _headers(schema: Schema) -> dict[str, Any]:
+    """The headers ``schema`` names, checked (400 with the failing headers)."""
+    names = [f.data_key or name for name, f in schema.fields.items()]
+    given = {n: request.headers[n] for n in names if n in request.headers}
+    try:
+        return schema.load(given)
+    except ValidationError as e:
+        raise ApiError("bad_header", f"invalid {', '.join(sorted(e.messages))} header",
+                       extra={"errors": e.messages}) from None
+
+
+_GAME_ID = re.compile(schemas.GAME_ID_PATTERN)
 
 
 def _game_id(game_id: str) -> str:
@@ -104,21 +121,49 @@ RATE_LIMITS = {
 
 
 @bp.post("/games")
+@openapi.operation(
+    "createGame", tags=("games",), body=schemas.GameCreateSchema,
+    example={"seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "generic"}],
+             "preset": "first-game-2e"},
+    ok=Ok(201, schemas.SeatTokenSchema, ("ETag", "Location")),
+    errors=(400, 413, 415, 422, 429))
 def create_game() -> Response:
+    """Create a game
+
+    2 to 6 seats, humans and bots. The creator gets its seat token; the other human
+    seats get invitation codes (`invites`). The game starts when every seat is taken;
+    bots then play until a human must act.
+    """
     data = _body(GAME_CREATE)
     grant = service.create_game(data)
     return _seat_answer(grant, 201)
 
 
 @bp.post("/games/<game_id>/join")
+@openapi.operation(
+    "joinGame", tags=("games",), path=schemas.GamePathSchema, body=schemas.JoinSchema,
+    example={"name": "Bob"}, ok=Ok(200, schemas.SeatTokenSchema, ("ETag",)),
+    errors=(400, 404, 409, 413, 415, 422, 429))
 def join_game(game_id: str) -> Response:
+    """Take a free seat of a game
+
+    The seat of `code`, or else the first free human seat.
+    """
     data = _body(JOIN)
     grant = service.join_game(_game_id(game_id), data["name"], data.get("code"))
     return _seat_answer(grant, 200)
 
 
 @bp.post("/join")
+@openapi.operation(
+    "joinByCode", tags=("games",), body=schemas.JoinByCodeSchema,
+    example={"name": "Bob", "code": "K7QX-2MHP"},
+    ok=Ok(200, schemas.SeatTokenSchema, ("ETag",)), errors=(400, 404, 409, 413, 415, 422, 429))
 def join_by_code() -> Response:
+    """Take the seat of an invitation code
+
+    The code alone finds the game.
+    """
     data = _body(JOIN_BY_CODE)
     grant = service.join_by_code(data["code"], data["name"])
     return _seat_answer(grant, 200)
@@ -141,10 +186,21 @@ def _seat_answer(grant: service.SeatGrant, status: int) -> Response:
 
 
 @bp.get("/games/<game_id>")
+@openapi.operation(
+    "getGame", tags=("games",), path=schemas.GamePathSchema, headers=schemas.PollHeadersSchema,
+    security="optional",
+    ok=(Ok(200, schemas.GameSchema, ("ETag",)), Ok(304, None, ("ETag",))),
+    errors=(400, 401, 404))
 def get_game(game_id: str) -> Response:
+    """The game as the caller's seat (or a spectator) sees it
+
+    The `view` holds this seat's open `decision` and its `legal` commands. Poll with
+    `If-None-Match` set to the last `ETag`: while nothing changed the answer is a 304
+    without a body, which costs the server almost nothing.
+    """
     game_id = _game_id(game_id)
     auth = request.headers.get("Authorization")
-    inm = request.headers.get("If-None-Match")
+    inm = _headers(POLL_HEADERS).get("if_none_match")
     cache = {"Cache-Control": "private, no-cache", "Vary": "Authorization"}
     service.read_only()
     if inm is not None:
@@ -162,13 +218,27 @@ def get_game(game_id: str) -> Response:
 
 
 @bp.post("/games/<game_id>/commands")
+@openapi.operation(
+    "postCommand", tags=("games",), path=schemas.GamePathSchema,
+    headers=schemas.CommandHeadersSchema, body=schemas.CommandSchema, security="required",
+    example={"type": "buy", "card": "Silver"},
+    ok=Ok(200, schemas.CommandResultSchema, ("ETag", "Idempotent-Replayed")),
+    errors=(400, 401, 403, 404, 409, 412, 413, 415, 422, 429))
 def post_command(game_id: str) -> Response:
+    """Send one command (or a decision answer) as the caller's seat
+
+    Send `If-Match` with the `ETag` of the view you decided on (412 if the game moved
+    on: fetch it and decide again) and a fresh `Idempotency-Key` (a retry with the
+    same key returns the first answer and never applies the command twice). Bots then
+    move until a human must act; `events` tells what happened. An illegal command is
+    a problem with the engine's `code` (see *Problem codes*) and changes nothing.
+    """
     game_id = _game_id(game_id)
-    key = service.check_idempotency_key(request.headers.get("Idempotency-Key"))
+    hdrs = _headers(COMMAND_HEADERS)
     command = _body(COMMAND)
     out = service.apply_command(
         game_id, request.headers.get("Authorization"), command,
-        request.headers.get("If-Match"), key, COMMAND_RESULT.dump,
+        hdrs.get("if_match"), hdrs.get("idempotency_key"), COMMAND_RESULT.dump,
     )
     headers = {"ETag": out.etag, "Cache-Control": "no-store"}
     if out.replayed:
@@ -179,7 +249,15 @@ def post_command(game_id: str) -> Response:
 
 
 @bp.get("/games/<game_id>/log")
+@openapi.operation(
+    "getLog", tags=("games",), path=schemas.GamePathSchema, query=schemas.LogQuerySchema,
+    security="optional", ok=Ok(200, schemas.LogPageSchema), errors=(400, 401, 404))
 def get_log(game_id: str) -> Response:
+    """The event log as the caller may see it, oldest first
+
+    Other seats' hidden cards appear as a `count`. Page with `after` = `next_after`
+    while `more` is true.
+    """
     game_id = _game_id(game_id)
     q = _query(LOG_QUERY)
     service.read_only()
@@ -193,14 +271,25 @@ def get_log(game_id: str) -> Response:
 
 
 @bp.get("/cards")
+@openapi.operation("getCards", tags=("cards",), query=schemas.CardsQuerySchema,
+                   ok=Ok(200, schemas.CatalogSchema), errors=(400,))
 def get_cards() -> Response:
+    """The card catalog, with names and texts in a language"""
     lang = _query(CARDS_QUERY)["lang"]
     return _json(CATALOG.dump({"lang": lang, "cards": catalog(lang)}), 200,
                  {"Cache-Control": "public, max-age=300"})
 
 
 @bp.get("/kingdoms/random")
+@openapi.operation("randomKingdom", tags=("kingdoms",), query=schemas.RandomQuerySchema,
+                   ok=Ok(200, schemas.KingdomSchema), errors=(400, 422))
 def random_kingdom() -> Response:
+    """A random kingdom that meets the constraints
+
+    Platinum and Colony follow the official rule (a random kingdom card is from
+    Prosperity) unless forced; the odds are reported. Constraints no kingdom can meet
+    are a 422 `unsatisfiable` problem naming the `constraint`.
+    """
     q = _query(RANDOM_QUERY)
     force = {"on": True, "off": False}.get(q.pop("colony"))
     reaction = q.pop("reaction", False)
@@ -213,7 +302,10 @@ def random_kingdom() -> Response:
 
 
 @bp.get("/kingdoms/presets")
+@openapi.operation("getPresets", tags=("kingdoms",), query=schemas.PresetsQuerySchema,
+                   ok=Ok(200, schemas.PresetListSchema), errors=(400,))
 def get_presets() -> Response:
+    """Every recommended kingdom of the rulebooks"""
     q = _query(PRESETS_QUERY)
     items = [p.to_dict() for p in presets(available_only=q["available"])]
     return _json(PRESET_LIST.dump({"presets": items}), 200,
@@ -225,7 +317,11 @@ def get_presets() -> Response:
 
 
 @bp.get("/health")
+@openapi.operation("health", tags=("service",),
+                   ok=(Ok(200, schemas.HealthSchema),
+                       Ok(503, schemas.HealthSchema, description="The database is unavailable")))
 def health() -> Response:
+    """Liveness and database check"""
     try:
         service.read_only()
         db.session.execute(text("SELECT 1"))
@@ -241,13 +337,20 @@ def health() -> Response:
 
 
 @bp.get("/openapi.json")
+@openapi.operation("openapi", tags=("service",),
+                   ok=Ok(200, {"type": "object"}, description="This document (OpenAPI 3.1)"))
 def openapi_json() -> Response:
+    """This document"""
     return _json(openapi.document(), 200, {"Cache-Control": "public, max-age=300"})
 
 
 @bp.get("/docs")
+@openapi.operation("docs", tags=("service",),
+                   ok=Ok(200, {"type": "string"}, media="text/html",
+                         description="This document as a web page"))
 def api_docs() -> Response:
-    html, csp = docs.page()
+    """This document as a web page"""
+    html, csp = docs.page(current_app)
     resp = Response(html, mimetype="text/html")
     resp.headers["Content-Security-Policy"] = csp
     resp.headers["Cache-Control"] = "public, max-age=300"

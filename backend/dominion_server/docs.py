@@ -1,7 +1,9 @@
-"""A self-contained HTML page describing the API, rendered from the OpenAPI dict.
+"""A self-contained HTML page describing the API, rendered from the OpenAPI document.
 
-No scripts, no CDN: one inline stylesheet, allowed by its hash in the
-page's Content-Security-Policy.
+No scripts, no CDN: one inline stylesheet, allowed by its hash in the page's
+Content-Security-Policy. The page is a list of :data:`SECTIONS`, one function
+each; descriptions are Markdown, rendered by markdown-it-py with raw HTML off
+(it is escaped) and its safe-link check (no ``javascript:`` URLs).
 """
 
 from __future__ import annotations
@@ -9,11 +11,15 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-from functools import lru_cache
+from dataclasses import dataclass
 from html import escape
-from typing import Any
+from pathlib import Path
+from typing import Any, Callable
 
-from .openapi import DOCUMENT
+from flask import Flask
+from markdown_it import MarkdownIt
+
+from . import engine_docs, openapi
 
 STYLE = """
 body{font:15px/1.5 system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:1rem;color:#222}
@@ -23,87 +29,229 @@ h1{margin-top:0}h2{border-bottom:1px solid #ccc;margin-top:2rem}
 text-align:center;margin-right:.5rem}.get{background:#2a7}.post{background:#27c}
 code,pre{background:#f5f5f5;border-radius:4px}pre{padding:.5rem;overflow-x:auto;font-size:13px}
 table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.2rem .5rem;text-align:left}
+td p,li p{margin:0}
 """.strip()
 
+#: The example client whose source the page shows (and a test runs).
+CLIENT_EXAMPLE = Path(__file__).parent / "examples" / "client.py"
 
-def _schema_json(schema: Any) -> str:
-    return escape(json.dumps(schema, indent=2, ensure_ascii=False))
+# CommonMark plus tables; raw HTML is escaped, links are checked by the library.
+_MD = MarkdownIt("js-default")
 
 
-def _operation(path: str, method: str, op: dict[str, Any], shared: list[dict]) -> str:
+def markdown(text: str) -> str:
+    """Our Markdown (paragraphs, lists, `code`, *emphasis*, links) as safe HTML."""
+    return _MD.render(text)
+
+
+def inline(text: str) -> str:
+    """One line of Markdown as inline HTML (no paragraph)."""
+    return _MD.renderInline(text)
+
+
+def _json(value: Any) -> str:
+    return escape(json.dumps(value, indent=2, ensure_ascii=False))
+
+
+def _ref_name(schema: dict[str, Any]) -> str | None:
+    ref = schema.get("$ref")
+    return ref.rsplit("/", 1)[1] if ref else None
+
+
+def _schema_link(schema: dict[str, Any]) -> str:
+    name = _ref_name(schema)
+    return f'<a href="#schema-{escape(name)}">{escape(name)}</a>' if name else ""
+
+
+# ---------------------------------------------------------------------------
+# Sections
+
+
+@dataclass(frozen=True)
+class Section:
+    """One ``<h2>`` part of the page: ``render(doc)`` gives its HTML body."""
+
+    id: str
+    title: str
+    render: Callable[[dict[str, Any]], str]
+
+
+def _overview(doc: dict[str, Any]) -> str:
+    return (markdown(doc["info"]["description"])
+            + '<p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> '
+              "(OpenAPI 3.1).</p>")
+
+
+TURNS = """\
+A turn has three phases: the **Action phase**, the **Buy phase** and **Clean-up**. A turn
+starts in the Action phase with 1 Action, 1 Buy and $0; `view.turn` shows the phase and
+the counters. Only the seat whose turn it is (`view.turn.seat`) sends `play`,
+`play_treasures`, `buy` and `end_phase`.
+
+- `{"type": "play", "card": "Village"}` plays a card from the hand. An Action card, in
+  the Action phase only, uses one Action and does what it says. A Treasure adds its
+  coins and ends the Action phase.
+- `{"type": "play_treasures"}` plays every Treasure in the hand and ends the Action phase.
+- `{"type": "buy", "card": "Silver"}` spends one Buy and the card's cost, and gains the
+  card; it ends the Action phase, and no Treasure may be played after it. **A buy never
+  ends the turn**, not even the last Buy: send `end_phase` when done.
+- `{"type": "end_phase"}` ends the Action phase; sent in the Buy phase, it ends the turn.
+  So ending a turn from the Action phase takes **two** `end_phase`. Clean-up then happens
+  at once: the hand and the cards in play go to the discard pile, the player draws 5,
+  and the next seat's turn begins.
+
+The game ends after a Clean-up when the Province pile (or the Colony pile) is empty, or
+when 3 supply piles are empty (4 with 5 or 6 players); `view.result` then holds the
+scores.
+
+**Decisions.** A card may ask a player to choose (Cellar: what to discard; Militia: each
+other player discards down to 3; Moat: reveal it?). The command then waits for that
+seat: its `view.decision` says what to choose (`kind`, `options`, `min`, `max`, see
+[Decision](#schema-Decision)), and everyone's `view.waiting_for` says who must answer.
+While a decision is open, **only** `{"type": "answer", "answer": ...}` from the deciding
+seat is legal; any other command is a `decision_pending` problem, and other seats get
+`not_your_decision`. A decision may be addressed to a seat whose turn it is not.
+
+**The `legal` list is authoritative.** `view.legal` lists every command this seat may
+send now (with an open decision: one `answer` entry that carries it). A client that
+only ever sends an entry of `legal`, or an answer built from the decision, needs no
+rules of its own.
+
+**Polling and safe retries.** Each answer about a game carries an `ETag` naming its
+version for your seat.
+
+1. Poll `GET /api/games/{game_id}` with `If-None-Match: <etag>`: while nothing changed
+   the answer is `304 Not Modified` without a body.
+2. Send each command with `If-Match: <etag>`. If the game moved on (a bot, another
+   player, your own earlier request), the answer is `412` with the current `ETag` and
+   nothing is applied: fetch the game and decide again.
+3. Give each command a fresh `Idempotency-Key`. If the connection breaks, send the same
+   command with the same key again: you get the first answer (`Idempotent-Replayed:
+   true`) and the command is never applied twice.
+
+Bots move right after a human's command, in the same request: its `events` and `game`
+already include their moves.
+"""
+
+
+def _turns(doc: dict[str, Any]) -> str:
+    return markdown(TURNS)
+
+
+def _client(doc: dict[str, Any]) -> str:
+    return ("<p>A complete client in Python with "
+            '<a href="https://requests.readthedocs.io/">requests</a>: it creates a game '
+            "against a bot, then always sends the first legal command (answering any "
+            "decision with a valid answer) until the game ends. Run it as "
+            "<code>python client.py http://127.0.0.1:5000</code>.</p>"
+            f"<pre>{escape(CLIENT_EXAMPLE.read_text(encoding='utf-8'))}</pre>")
+
+
+def _parameters(params: list[dict[str, Any]]) -> str:
+    rows = "".join(
+        f"<tr><td><code>{escape(p['name'])}</code></td><td>{escape(p['in'])}</td>"
+        f"<td>{'yes' if p.get('required') else 'no'}</td>"
+        f"<td><code>{_json(p['schema'])}</code></td>"
+        f"<td>{inline(p.get('description', ''))}</td></tr>" for p in params)
+    return ("<table><tr><th>parameter</th><th>in</th><th>required</th><th>schema</th>"
+            f"<th>description</th></tr>{rows}</table>")
+
+
+def _responses(responses: dict[str, Any]) -> str:
+    rows = []
+    for status, resp in responses.items():
+        bodies = ", ".join(f"{escape(media)} {_schema_link(c['schema'])}".strip()
+                           for media, c in resp.get("content", {}).items())
+        headers = ", ".join(f"<code>{escape(h)}</code>" for h in resp.get("headers", {}))
+        rows.append(f"<tr><td>{escape(status)}</td><td>{inline(resp['description'])}</td>"
+                    f"<td>{bodies}</td><td>{headers}</td></tr>")
+    return ("<table><tr><th>status</th><th>meaning</th><th>body</th><th>headers</th></tr>"
+            + "".join(rows) + "</table>")
+
+
+def _operation(path: str, method: str, op: dict[str, Any]) -> str:
     parts = [f'<div class="op" id="{escape(op["operationId"])}">',
              f'<h3><span class="m {method}">{method.upper()}</span><code>{escape(path)}</code>'
-             f' — {escape(op.get("summary", ""))}</h3>']
+             f" — {inline(op.get('summary', ''))}</h3>"]
     if op.get("description"):
-        parts.append(f"<p>{escape(op['description'])}</p>")
+        parts.append(markdown(op["description"]))
     if op.get("security") is not None:
-        needs = "required" if {} not in op["security"] else "optional (spectator without)"
+        needs = "required" if {} not in op["security"] else "optional (a spectator without)"
         parts.append(f"<p>Seat token: {needs}.</p>")
-    params = shared + op.get("parameters", [])
-    if params:
-        rows = "".join(
-            f"<tr><td><code>{escape(p['name'])}</code></td><td>{escape(p['in'])}</td>"
-            f"<td><code>{_schema_json(p['schema'])}</code></td>"
-            f"<td>{escape(p.get('description', ''))}</td></tr>" for p in params)
-        parts.append("<table><tr><th>parameter</th><th>in</th><th>schema</th>"
-                     f"<th>description</th></tr>{rows}</table>")
+    if op.get("parameters"):
+        parts.append(_parameters(op["parameters"]))
     body = op.get("requestBody")
     if body:
-        ref = body["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
-        parts.append(f'<p>Body: <a href="#schema-{ref}">{ref}</a> (application/json)</p>')
-        example = body["content"]["application/json"].get("example")
-        if example is not None:
-            parts.append(f"<p>Example:</p><pre>{_schema_json(example)}</pre>")
-    rows = []
-    for status, resp in op["responses"].items():
-        content = resp.get("content", {})
-        kinds = ", ".join(
-            f'{escape(media)} <a href="#schema-{s["$ref"].rsplit("/", 1)[1]}">'
-            f'{s["$ref"].rsplit("/", 1)[1]}</a>' if "$ref" in (s := c["schema"])
-            else escape(media)
-            for media, c in content.items())
-        rows.append(f"<tr><td>{status}</td><td>{escape(resp['description'])}</td>"
-                    f"<td>{kinds}</td></tr>")
-    parts.append("<table><tr><th>status</th><th>meaning</th><th>body</th></tr>"
-                 + "".join(rows) + "</table></div>")
+        media = body["content"]["application/json"]
+        parts.append(f"<p>Body (application/json): {_schema_link(media['schema'])}</p>")
+        if "example" in media:
+            parts.append(f"<p>Example:</p><pre>{_json(media['example'])}</pre>")
+    parts.append(_responses(op["responses"]) + "</div>")
     return "".join(parts)
 
 
-@lru_cache(maxsize=1)
-def page() -> tuple[str, str]:
-    """The HTML page and the Content-Security-Policy that allows its stylesheet."""
-    doc = DOCUMENT
-    info = doc["info"]
-    out = [
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">",
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{escape(info['title'])}</title><style>{STYLE}</style></head><body>",
-        f"<h1>{escape(info['title'])} {escape(info['version'])}</h1>",
-        f"<p>{escape(info['description'])}</p>",
-        '<p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).</p>',
-        "<h2>Operations</h2>",
-    ]
-    for path, item in doc["paths"].items():
-        shared = item.get("parameters", [])
-        for method in ("get", "post"):
-            if method in item:
-                out.append(_operation(path, method, item[method], shared))
-    out.append("<h2>Problem codes</h2><p>Every error is <code>application/problem+json</code> "
-               "with <code>type</code>, <code>title</code>, <code>status</code>, "
-               "<code>detail</code> and <code>code</code>. Illegal commands carry the "
-               "engine's own code (e.g. <code>card_not_in_hand</code>, "
-               "<code>cannot_afford</code>) with status 422, or 403 for "
-               "<code>not_your_turn</code>/<code>not_your_decision</code>.</p><table>"
-               "<tr><th>code</th><th>status</th><th>title</th></tr>")
-    for code, p in doc["x-problem-codes"].items():
-        out.append(f'<tr id="problem-{escape(code)}"><td><code>{escape(code)}</code></td>'
-                   f"<td>{p['status']}</td><td>{escape(p['title'])}</td></tr>")
-    out.append("</table><h2>Schemas</h2>")
+def _operations(doc: dict[str, Any]) -> str:
+    return "".join(_operation(path, method, op) for path, item in doc["paths"].items()
+                   for method, op in item.items() if method in ("get", "post"))
+
+
+def _problems(doc: dict[str, Any]) -> str:
+    rows = "".join(
+        f'<tr id="problem-{escape(code)}"><td><code>{escape(code)}</code></td>'
+        f"<td>{escape(str(p['status']))}</td><td>{escape(p['title'])}</td>"
+        f"<td>{inline(p.get('description', ''))}</td></tr>"
+        for code, p in doc["x-problem-codes"].items())
+    return ("<p>Every error is <code>application/problem+json</code> with <code>type</code> "
+            "(a link here), <code>title</code>, <code>status</code>, <code>detail</code> and "
+            "<code>code</code>. An illegal command carries the engine's own code and "
+            "changes nothing.</p><table><tr><th>code</th><th>status</th><th>title</th>"
+            f"<th>meaning</th></tr>{rows}</table>")
+
+
+def _schemas(doc: dict[str, Any]) -> str:
+    out = []
     for name, schema in doc["components"]["schemas"].items():
-        out.append(f'<h3 id="schema-{escape(name)}">{escape(name)}</h3>'
-                   f"<pre>{_schema_json(schema)}</pre>")
+        out.append(f'<h3 id="schema-{escape(name)}">{escape(name)}</h3>')
+        if schema.get("description"):
+            out.append(markdown(schema["description"]))
+        out.append(f"<pre>{_json(schema)}</pre>")
+    return "".join(out)
+
+
+#: The page, in order.
+SECTIONS: list[Section] = [
+    Section("overview", "Overview", _overview),
+    Section("turns", "Turn structure", _turns),
+    Section("decisions", "Decisions and their answers", engine_docs.decision_kinds),
+    Section("prompts", "Decision prompts", engine_docs.prompts),
+    Section("events", "Events", engine_docs.events),
+    Section("client", "A client in 40 lines", _client),
+    Section("operations", "Operations", _operations),
+    Section("problems", "Problem codes", _problems),
+    Section("schemas", "Schemas", _schemas),
+]
+
+
+def render(doc: dict[str, Any]) -> str:
+    """The whole page for an OpenAPI document."""
+    info = doc["info"]
+    toc = "".join(f'<li><a href="#{s.id}">{escape(s.title)}</a></li>' for s in SECTIONS)
+    out = ["<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">",
+           '<meta name="viewport" content="width=device-width, initial-scale=1">',
+           f"<title>{escape(info['title'])}</title><style>{STYLE}</style></head><body>",
+           f"<h1>{escape(info['title'])} {escape(info['version'])}</h1>",
+           f"<nav><ul>{toc}</ul></nav>"]
+    for s in SECTIONS:
+        out.append(f'<section id="{s.id}"><h2>{escape(s.title)}</h2>{s.render(doc)}</section>')
     out.append("</body></html>")
+    return "".join(out)
+
+
+def page(app: Flask) -> tuple[str, str]:
+    """The HTML page of ``app``'s API (built once) and the Content-Security-Policy."""
+    if "api_docs" not in app.extensions:
+        app.extensions["api_docs"] = render(openapi.document(app))
     digest = base64.b64encode(hashlib.sha256(STYLE.encode()).digest()).decode()
     csp = (f"default-src 'none'; style-src 'sha256-{digest}'; img-src 'self'; "
            "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
-    return "".join(out), csp
+    return app.extensions["api_docs"], csp

@@ -66,6 +66,16 @@ TITLES: dict[str, tuple[int, str]] = {
     "unavailable": (503, "Service unavailable"),
 }
 
+#: Status of an HTTP error raised by werkzeug -> its code; any other 4xx is
+#: ``OTHER_HTTP_CODE`` (every code has an entry in the docs page).
+HTTP_CODES: dict[int, str] = {
+    400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
+    405: "method_not_allowed", 406: "not_acceptable", 413: "too_large",
+    414: "uri_too_long", 415: "unsupported_media_type", 429: "rate_limited",
+    431: "headers_too_large",
+}
+OTHER_HTTP_CODE = "http_error"
+
 
 class ApiError(Exception):
     """An error the API answers with a problem document.
@@ -127,12 +137,7 @@ def _from_api_error(e: ApiError) -> Response:
 
 def _from_http(e: HTTPException) -> Response:
     status = e.code or 500
-    code = {
-        400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
-        405: "method_not_allowed", 406: "not_acceptable", 413: "too_large",
-        414: "uri_too_long", 415: "unsupported_media_type", 429: "rate_limited",
-        431: "headers_too_large",
-    }.get(status, "http_error" if status < 500 else "internal_error")
+    code = HTTP_CODES.get(status, OTHER_HTTP_CODE if status < 500 else "internal_error")
     headers = {}
     if status == 405:
         valid = getattr(e, "valid_methods", None) or []

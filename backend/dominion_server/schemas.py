@@ -1,22 +1,32 @@
 """Marshmallow schemas for every request and response of the API.
 
 Request schemas reject unknown body fields and wrong types (422; query
-parameters: 400). Response schemas are allowlists: only the fields named here
-leave the server, so a field added to an engine view never leaks by accident.
+parameters and headers: 400). Response schemas are allowlists: only the fields
+named here leave the server, so a field added to an engine view never leaks by
+accident.
+
+These schemas are also the source of the OpenAPI document (:mod:`.openapi`):
+a schema's docstring is its description, a field's ``metadata`` holds its
+description and examples, ``required=True`` on a response field means the
+field is always present, and :class:`OneOfSchema` bodies become ``oneOf`` with
+a ``discriminator``. What JSON Schema says beyond the fields (``not``,
+``anyOf``) is the ``openapi`` option of a schema's ``Meta``, next to the
+``@validates_schema`` method that enforces the same rule.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
+from typing import Any, ClassVar
 
 from marshmallow import (
-    EXCLUDE, RAISE, Schema, ValidationError, fields, post_load, pre_load, validate,
+    EXCLUDE, INCLUDE, RAISE, Schema, ValidationError, fields, post_load, pre_load, validate,
     validates_schema,
 )
 
 from dominion.bots import BOTS
 from dominion.commands import COMMAND_TYPES
+from dominion.decisions import KINDS as DECISION_KINDS
 from dominion.i18n import SUPPORTED_LANGS
 from dominion.randomizer import EDITIONS, REQUIREMENTS, SETS
 
@@ -49,12 +59,55 @@ class Name(fields.String):
             raise ValidationError(str(e)) from None
 
 
-def name_field(**kwargs: Any) -> Name:
-    """A player-name field: 1 to 40 characters once normalized."""
-    return Name(validate=validate.Length(min=1, max=40), **kwargs)
-
 
 CODE = validate.Regexp(CODE_PATTERN, error="letters, digits, spaces and dashes only")
+
+
+#: JSON Schema patterns of the validator functions above (apispec cannot read a function).
+PRINTABLE_PATTERN = r"^[^\x00-\x1f\x7f-\x9f]*$"
+VALIDATOR_PATTERNS: dict[Any, str] = {printable: PRINTABLE_PATTERN}
+#: What :func:`.names.normalize_name` refuses that a pattern can list: control,
+#: invisible-formatting, separator-of-lines, private-use and surrogate code points
+#: (the joiner and presentation selectors of emoji sequences included: the pattern
+#: is the safe subset; the server also accepts them inside emoji).
+_NAME_REFUSED = (r"\x00-\x1f\x7f-\x9f\xad\u034f\u061c\u115f\u1160\u17b4\u17b5"
+                 r"\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u2800\u3164"
+                 r"\ud800-\uf8ff\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb")
+#: A display name: none of those characters, and not blank.
+NAME_PATTERN = rf"^[^{_NAME_REFUSED}]*[^\s{_NAME_REFUSED}][^{_NAME_REFUSED}]*$"
+NAME_RULES = (
+    "Normalized to NFC, trimmed, inner runs of spaces made one; 1 to 40 characters "
+    "after that. Refused with 422: control, invisible-formatting (zero-width, bidi), "
+    "line-separator, private-use and unassigned characters, and a leading combining "
+    "mark; a zero-width joiner only between two emoji. Any script and emoji are welcome.")
+#: Game ids as they appear in URLs; any other id is 404 without a database query.
+GAME_ID_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
+#: ``If-Match`` / ``If-None-Match``: ``*`` or a comma-separated list of entity tags.
+ETAG = r'(W/)?"[!#-~]*"'
+ETAG_LIST_PATTERN = rf"^(\*|{ETAG}( *, *{ETAG})*)$"
+IDEMPOTENCY_KEY_PATTERN = r"^[\x21-\x7e]{1,200}$"
+#: A cost band of ``spread`` ("2-3", "4", "5+"), and the query-string form of ``spread``.
+BAND_PATTERN = r"^[0-9]{1,3}(\+|-[0-9]{1,3})?$"
+_BAND_ITEM = r"[0-9]{1,3}(\+|-[0-9]{1,3})?:(1?[0-9]|20)"
+SPREAD_QUERY_PATTERN = rf"^{_BAND_ITEM}(,{_BAND_ITEM}){{0,9}}$"
+
+
+def doc(field: fields.Field, **metadata: Any) -> fields.Field:
+    """``field`` with OpenAPI facts (``description``, ``example``...) added to its metadata."""
+    field.metadata = {**field.metadata, **metadata}
+    return field
+
+
+class Int(fields.Integer):
+    """An integer as JSON Schema means it: ``3`` or ``3.0``, never ``true`` or ``"3"``."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(strict=True, **kwargs)
+
+    def _validated(self, value: Any) -> int:
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        return super()._validated(value)
 
 
 class CommaList(fields.List):
@@ -81,92 +134,216 @@ class Spread(fields.Field):
         if not isinstance(value, dict) or len(value) > 10:
             raise ValidationError("must be an object of cost band -> minimum count")
         for band, n in value.items():
-            if not isinstance(band, str) or len(band) > 10:
-                raise ValidationError("cost bands are short strings like '2-3', '4', '5+'")
+            if not isinstance(band, str) or not _BAND.match(band):
+                raise ValidationError("cost bands are like '2-3', '4', '5+'")
+            if isinstance(n, float) and n.is_integer():
+                n = int(n)
             if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 20:
                 raise ValidationError("each minimum must be an integer in 0..20")
-        return dict(value)
+        return {band: int(n) for band, n in value.items()}
 
 
-def _cards(max_len: int = 30) -> CommaList:
-    return CommaList(text(), validate=validate.Length(max=max_len))
+_BAND = validate.Regexp(BAND_PATTERN).regex
+
+
+def _cards(max_len: int, what: str) -> CommaList:
+    return doc(CommaList(text(), validate=validate.Length(max=max_len)), description=what)
+
+
+class OneOfSchema(Schema):
+    """A body that is one of several schemas, chosen by the value of one field.
+
+    Loading dispatches on :attr:`discriminator`; the OpenAPI document shows a
+    ``oneOf`` with a ``discriminator``. A missing or unknown value fails on
+    this schema's own discriminator field.
+    """
+
+    discriminator: ClassVar[str]
+    variants: ClassVar[dict[str, type[Schema]]]
+
+    class Meta:
+        unknown = RAISE
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._variants = {k: v() for k, v in self.variants.items()}  # built once
+
+    def load(self, data: Any, *, many: Any = None, partial: Any = None,
+             unknown: Any = None) -> Any:
+        kind = data.get(self.discriminator) if isinstance(data, dict) else None
+        variant = self._variants.get(kind) if isinstance(kind, str) else None
+        if variant is None:
+            super().load(data, partial=partial)  # raises: no or an unknown discriminator
+            raise AssertionError("the discriminator field must reject unknown values")
+        return variant.load(data, partial=partial)
+
+
+# ---------------------------------------------------------------------------
+# Requests: games
 
 
 class _Random(Schema):
     """Randomizer parameters, the same in a query string and in a request body."""
 
-    seed = fields.Integer(validate=validate.Range(min=0, max=MAX_SEED), strict=True)
-    sets = CommaList(fields.String(validate=validate.OneOf(SETS)),
-                     validate=validate.Length(min=1, max=len(SETS)))
-    editions = CommaList(fields.String(validate=validate.OneOf(EDITIONS)),
-                         validate=validate.Length(min=1, max=len(EDITIONS)))
-    include = _cards()
-    ban = _cards(200)
-    count = fields.Integer(validate=validate.Range(min=1, max=20), strict=True)
-    require = CommaList(fields.String(validate=validate.OneOf(REQUIREMENTS)),
-                        validate=validate.Length(max=len(REQUIREMENTS)))
-    reaction = fields.Boolean()
-    spread = Spread()
+    seed = Int(validate=validate.Range(min=0, max=MAX_SEED),
+                          metadata={"description": "same seed and parameters, same kingdom"})
+    sets = doc(CommaList(fields.String(validate=validate.OneOf(SETS)),
+                         validate=validate.Length(min=1, max=len(SETS))),
+               description="sets to draw from (default: every set)")
+    editions = doc(CommaList(fields.String(validate=validate.OneOf(EDITIONS)),
+                             validate=validate.Length(min=1, max=len(EDITIONS))),
+                   description="editions to draw from (default: both)")
+    include = _cards(30, "cards that must be in the kingdom")
+    ban = _cards(200, "cards that must not be in the kingdom")
+    count = Int(validate=validate.Range(min=1, max=20),
+                           metadata={"description": "kingdom size (default 10)"})
+    require = doc(CommaList(fields.String(validate=validate.OneOf(REQUIREMENTS)),
+                            validate=validate.Length(max=len(REQUIREMENTS))),
+                  description="kinds of card the kingdom must offer")
+    reaction = fields.Boolean(metadata={
+        "description": "an Attack brings a Reaction when the pool has one"})
+    spread = Spread(metadata={
+        "type": "object", "maxProperties": 10, "propertyNames": {"pattern": BAND_PATTERN},
+        "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 20},
+        "description": "cost band (`2-3`, `4`, `5+`) -> fewest cards in it",
+        "example": {"2-3": 2, "4": 2, "5+": 2}})
 
 
-class RandomBodySchema(_Random):
-    """``random`` object of a game creation request."""
+class RandomParamsSchema(_Random):
+    """Randomizer parameters of a game creation request (see `GET /api/kingdoms/random`)."""
 
     class Meta:
         unknown = RAISE
 
 
+def _query_cards(max_len: int, what: str) -> CommaList:
+    # One query value may hold several names separated by commas, so a name has none.
+    inner = doc(text(), pattern=r"^[^,\x00-\x1f\x7f-\x9f]*$")
+    return doc(CommaList(inner, validate=validate.Length(max=max_len)),
+               description=f"{what}; repeat the parameter or separate names by commas")
+
+
 class RandomQuerySchema(_Random):
-    """Query of ``GET /api/kingdoms/random`` (strings; unknown parameters ignored)."""
+    """Query of `GET /api/kingdoms/random` (unknown parameters are ignored)."""
 
     class Meta:
         unknown = EXCLUDE
 
-    seed = fields.Integer(validate=validate.Range(min=0, max=MAX_SEED))
-    count = fields.Integer(validate=validate.Range(min=1, max=20))
-    colony = fields.String(validate=validate.OneOf(COLONY_CHOICES), load_default="auto")
+    seed = fields.Integer(validate=validate.Range(min=0, max=MAX_SEED),
+                          metadata={"description": "same seed and parameters, same kingdom"})
+    count = fields.Integer(validate=validate.Range(min=1, max=20),
+                           metadata={"description": "kingdom size (default 10)"})
+    include = _query_cards(30, "cards that must be in the kingdom")
+    ban = _query_cards(200, "cards that must not be in the kingdom")
+    spread = Spread(metadata={
+        "type": "string", "pattern": SPREAD_QUERY_PATTERN, "example": "2-3:2,4:2,5+:2",
+        "description": "cost bands and the fewest cards in each, e.g. `2-3:2,4:2,5+:2`"})
+    colony = fields.String(validate=validate.OneOf(COLONY_CHOICES), load_default="auto",
+                           metadata={"description": "Platinum and Colony: the official rule "
+                                                    "(`auto`), or forced `on` or `off`"})
 
 
-class SeatSpecSchema(Schema):
+def _name(what: str, required: bool = False) -> Name:
+    """A player-name field: 1 to 40 characters once normalized."""
+    return Name(required=required, validate=validate.Length(min=1, max=40), metadata={
+        "description": f"{what}. {NAME_RULES}", "pattern": NAME_PATTERN, "example": "Ann"})
+
+
+class HumanSeatSchema(Schema):
+    """A seat for a person: the creator's, or one to fill by invitation."""
+
     class Meta:
         unknown = RAISE
 
-    kind = fields.String(required=True, validate=validate.OneOf(("human", "bot")))
-    name = name_field()
-    bot = fields.String(validate=validate.OneOf(sorted(BOTS)))
+    kind = fields.String(required=True, validate=validate.Equal("human"))
+    name = _name("the player's name; required for the creator's seat, "
+                 "otherwise the joining player gives it")
 
-    @pre_load
-    def _strip(self, data: Any, **kwargs: Any) -> Any:
-        if isinstance(data, dict) and isinstance(data.get("name"), str):
-            data = {**data, "name": data["name"].strip()}
-        return data
 
-    @validates_schema
-    def _bot_kind(self, data: dict, **kwargs: Any) -> None:
-        if data["kind"] == "bot" and "bot" not in data:
-            raise ValidationError("a bot seat needs a bot kind", "bot")
-        if data["kind"] == "human" and "bot" in data:
-            raise ValidationError("only bot seats have a bot kind", "bot")
+class BotSeatSchema(Schema):
+    """A seat played by a bot of the server."""
+
+    class Meta:
+        unknown = RAISE
+
+    kind = fields.String(required=True, validate=validate.Equal("bot"))
+    bot = fields.String(required=True, validate=validate.OneOf(sorted(BOTS)),
+                        metadata={"description": "which bot plays this seat"})
+    name = _name("shown to the players (default: the bot's name and seat)")
+
+
+class SeatSpecSchema(OneOfSchema):
+    """One seat of a new game: a human or a bot."""
+
+    discriminator = "kind"
+    variants = {"human": HumanSeatSchema, "bot": BotSeatSchema}
+    kind = fields.String(required=True, validate=validate.OneOf(tuple(variants)))
+
+
+_KINGDOM_SOURCES = ("kingdom", "preset", "random")
+_MAX_SEATS = 6
+
+
+def _creator_rule() -> dict[str, Any]:
+    """JSON Schema of "the creator's seat is a human seat with a name".
+
+    The creator is ``creator_seat``, or else the first human seat: either
+    ``creator_seat`` is absent and the seats start with bots then a named
+    human, or it is ``k`` and seat ``k`` is a named human.
+    """
+    named_human = {"properties": {"kind": {"const": "human"}}, "required": ["kind", "name"]}
+    bot = {"properties": {"kind": {"const": "bot"}}}
+    first_human_named = {"anyOf": [
+        {"minItems": k + 1, "prefixItems": [bot] * k + [named_human]} for k in range(_MAX_SEATS)]}
+    return {"anyOf": [
+        {"properties": {"creator_seat": {"not": {}}, "seats": first_human_named}},
+        *({"required": ["creator_seat"],
+           "properties": {"creator_seat": {"const": k},
+                          "seats": {"minItems": k + 1, "prefixItems": [{}] * k + [named_human]}}}
+          for k in range(_MAX_SEATS)),
+    ]}
 
 
 class GameCreateSchema(Schema):
-    """Body of ``POST /api/games``."""
+    """Body of `POST /api/games`.
+
+    The kingdom comes from at most one of `kingdom`, `preset` and `random`;
+    with none of them it is drawn at random from every set. The creator's seat
+    (`creator_seat`, by default the first human seat) must be a human seat
+    with a `name`; the other human seats get invitation codes.
+    """
 
     class Meta:
         unknown = RAISE
+        openapi = {
+            "not": {"anyOf": [{"required": [a, b]} for i, a in enumerate(_KINGDOM_SOURCES)
+                              for b in _KINGDOM_SOURCES[i + 1:]]},
+            "allOf": [_creator_rule()],
+        }
 
     seats = fields.List(fields.Nested(SeatSpecSchema), required=True,
-                        validate=validate.Length(min=2, max=6))
-    creator_seat = fields.Integer(strict=True, validate=validate.Range(min=0, max=5))
-    kingdom = fields.List(text(), validate=validate.Length(min=1, max=20))
-    preset = text(max=60)
-    random = fields.Nested(RandomBodySchema)
-    seed = fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_SEED))
-    colony = fields.String(validate=validate.OneOf(COLONY_CHOICES), load_default="auto")
+                        validate=validate.Length(min=2, max=_MAX_SEATS),
+                        metadata={"description": "2 to 6 seats in turn order"})
+    creator_seat = Int(validate=validate.Range(min=0, max=_MAX_SEATS - 1),
+                                  metadata={"description": "the creator's seat "
+                                                           "(default: the first human seat)"})
+    kingdom = fields.List(doc(text(), description="a card name"),
+                          validate=validate.Length(min=1, max=20),
+                          metadata={"description": "kingdom card names (English, Czech or "
+                                                   "Hungarian), see `GET /api/cards`"})
+    preset = doc(text(max=60), description="a recommended kingdom's key or name, "
+                                           "see `GET /api/kingdoms/presets`")
+    random = fields.Nested(RandomParamsSchema)
+    seed = Int(validate=validate.Range(min=0, max=MAX_SEED),
+                          metadata={"description": "seed of the game's shuffles "
+                                                   "(kept secret; default: a random one)"})
+    colony = fields.String(validate=validate.OneOf(COLONY_CHOICES), load_default="auto",
+                           metadata={"description": "Platinum and Colony: the official rule "
+                                                    "(`auto`), or forced `on` or `off`"})
 
     @validates_schema
     def _consistent(self, data: dict, **kwargs: Any) -> None:
-        given = [k for k in ("kingdom", "preset", "random") if k in data]
+        given = [k for k in _KINGDOM_SOURCES if k in data]
         if len(given) > 1:
             raise ValidationError("give at most one of kingdom, preset, random", given[1])
         seats = data["seats"]
@@ -189,226 +366,356 @@ class GameCreateSchema(Schema):
 
 
 class JoinSchema(Schema):
-    """Body of ``POST /api/games/{id}/join``."""
+    """Body of `POST /api/games/{game_id}/join`."""
 
     class Meta:
         unknown = RAISE
 
-    name = name_field(required=True)
-    code = fields.String(validate=CODE)
-
-    @pre_load
-    def _strip(self, data: Any, **kwargs: Any) -> Any:
-        if isinstance(data, dict) and isinstance(data.get("name"), str):
-            data = {**data, "name": data["name"].strip()}
-        return data
+    name = _name("the joining player's name", required=True)
+    code = fields.String(validate=CODE, metadata={
+        "description": "invitation code of the seat to take (default: the first free seat)",
+        "example": "K7QX-2MHP"})
 
 
 class JoinByCodeSchema(JoinSchema):
-    """Body of ``POST /api/join``: the code alone finds the game."""
+    """Body of `POST /api/join`: the invitation code alone finds the game."""
 
-    code = fields.String(required=True, validate=CODE)
+    code = fields.String(required=True, validate=CODE, metadata={
+        "description": "invitation code of the seat to take", "example": "K7QX-2MHP"})
 
 
-class CommandSchema(Schema):
-    """Body of ``POST /api/games/{id}/commands``: one command in its dict form."""
+# ---------------------------------------------------------------------------
+# Requests: commands
 
+
+def _command_type(kind: str) -> fields.String:
+    return fields.String(required=True, validate=validate.Equal(kind))
+
+
+def _card(what: str) -> fields.String:
+    return fields.String(required=True, validate=[validate.Length(min=1, max=40), printable],
+                         metadata={"description": what, "example": "Silver"})
+
+
+class _Command(Schema):
     class Meta:
         unknown = RAISE
 
-    type = fields.String(required=True, validate=validate.OneOf(COMMAND_TYPES))
-    card = text()
-    answer = fields.Raw(allow_none=True)
 
-    @validates_schema
-    def _shape(self, data: dict, **kwargs: Any) -> None:
-        kind = data["type"]
-        if kind in ("play", "buy"):
-            if "card" not in data:
-                raise ValidationError(f"'{kind}' needs a card", "card")
-        elif "card" in data:
-            raise ValidationError(f"'{kind}' takes no card", "card")
-        if kind == "answer":
-            if "answer" not in data:
-                raise ValidationError("'answer' needs an answer", "answer")
-            a = data["answer"]
-            ok = a is None or (isinstance(a, str) and len(a) <= 100) or (
-                isinstance(a, list) and len(a) <= 500
-                and all(isinstance(x, str) and len(x) <= 100 for x in a))
-            if not ok:
-                raise ValidationError("an answer is a string, a list of strings or null",
-                                      "answer")
-        elif "answer" in data:
-            raise ValidationError(f"'{kind}' takes no answer", "answer")
+class PlayCommandSchema(_Command):
+    """Play a card from the hand: an Action card in the Action phase (uses an Action),
+    or a Treasure card (ends the Action phase)."""
+
+    type = _command_type("play")
+    card = _card("the card in hand to play")
+
+
+class PlayTreasuresCommandSchema(_Command):
+    """Play every Treasure in the hand (ends the Action phase)."""
+
+    type = _command_type("play_treasures")
+
+
+class BuyCommandSchema(_Command):
+    """Buy a card from the supply (ends the Action phase, never the turn)."""
+
+    type = _command_type("buy")
+    card = _card("the supply pile to buy from")
+
+
+class EndPhaseCommandSchema(_Command):
+    """End the Action phase; in the Buy phase, end the turn (clean-up)."""
+
+    type = _command_type("end_phase")
+
+
+ANSWER_TEXT = {"type": "string", "maxLength": 100}
+
+
+class Answer(fields.Raw):
+    """A decision answer: a string, a list of strings, or ``null``."""
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
+        ok = value is None or (isinstance(value, str) and len(value) <= 100) or (
+            isinstance(value, list) and len(value) <= 500
+            and all(isinstance(x, str) and len(x) <= 100 for x in value))
+        if not ok:
+            raise ValidationError("an answer is a string, a list of strings or null")
+        return value
+
+
+class AnswerCommandSchema(_Command):
+    """Answer the open decision addressed to this seat (see `Decision`)."""
+
+    type = _command_type("answer")
+    answer = Answer(required=True, allow_none=True, metadata={
+        "anyOf": [ANSWER_TEXT, {"type": "array", "items": ANSWER_TEXT, "maxItems": 500},
+                  {"type": "null"}],
+        "description": "`cards`: a list of card names; `option`: one option; `supply`: "
+                       "a pile name, or `null` when `min` is 0; `order`: every option, "
+                       "the card to end on top first",
+        "example": ["Copper", "Estate"]})
+
+
+class CommandSchema(OneOfSchema):
+    """Body of `POST /api/games/{game_id}/commands`: one command, by `type`."""
+
+    discriminator = "type"
+    variants = {"play": PlayCommandSchema, "play_treasures": PlayTreasuresCommandSchema,
+                "buy": BuyCommandSchema, "end_phase": EndPhaseCommandSchema,
+                "answer": AnswerCommandSchema}
+    type = fields.String(required=True, validate=validate.OneOf(tuple(variants)))
+
+
+assert tuple(CommandSchema.variants) == COMMAND_TYPES, "one schema per engine command type"
+
+
+# ---------------------------------------------------------------------------
+# Requests: query strings, path parameters and headers
+
+
+class GamePathSchema(Schema):
+    game_id = fields.String(required=True, validate=validate.Regexp(GAME_ID_PATTERN),
+                            metadata={"description": "the game's id"})
 
 
 class LogQuerySchema(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=2**31 - 1))
-    limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=500))
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=2**31 - 1),
+                           metadata={"description": "only events whose `seq` is greater"})
+    limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=500),
+                           metadata={"description": "page size"})
 
 
 class CardsQuerySchema(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    lang = fields.String(load_default="en", validate=validate.OneOf(SUPPORTED_LANGS))
+    lang = fields.String(load_default="en", validate=validate.OneOf(SUPPORTED_LANGS),
+                         metadata={"description": "language of `local_name` and `text`"})
 
 
 class PresetsQuerySchema(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    available = fields.Boolean(load_default=False)
+    available = fields.Boolean(load_default=False, metadata={
+        "description": "only the kingdoms whose cards are all playable here"})
+
+
+_ETAGS = validate.Regexp(ETAG_LIST_PATTERN, error="a list of entity tags, or *")
+
+
+class PollHeadersSchema(Schema):
+    """Headers of `GET /api/games/{game_id}`."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    if_none_match = fields.String(data_key="If-None-Match", validate=_ETAGS, metadata={
+        "description": "the `ETag` you hold: 304 without a body while it is current",
+        "example": '"v12-s0"'})
+
+
+class CommandHeadersSchema(Schema):
+    """Headers of `POST /api/games/{game_id}/commands`."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    if_match = fields.String(data_key="If-Match", validate=_ETAGS, metadata={
+        "description": "the `ETag` of the view you decided on: 412 if the game moved on",
+        "example": '"v12-s0"'})
+    idempotency_key = fields.String(
+        data_key="Idempotency-Key",
+        validate=validate.Regexp(IDEMPOTENCY_KEY_PATTERN,
+                                 error="1-200 visible ASCII characters"),
+        metadata={"description": "a fresh key per command (1-200 visible ASCII characters): "
+                                 "a retry with the same key gets the first answer and never "
+                                 "applies the command twice",
+                  "example": "3f1c9e0a-5b7d-4c55-9f0e-2a6b8d4e7c11"})
 
 
 # ---------------------------------------------------------------------------
-# Responses
+# Responses (``required=True``: always present in the answer)
+
+
+def _strs(**kw: Any) -> fields.List:
+    return fields.List(fields.String(), **kw)
+
+
+def _ints(**kw: Any) -> fields.List:
+    return fields.List(fields.Integer(), **kw)
 
 
 class ProblemSchema(Schema):
     """RFC 9457 problem details, with the API's extension members."""
 
-    type = fields.String(required=True)
+    class Meta:
+        unknown = INCLUDE  # documented as open: more members may come
+
+    type = fields.String(required=True, metadata={
+        "description": "link to this code's entry in `/api/docs`", "example":
+        "/api/docs#problem-cannot_afford"})
     title = fields.String(required=True)
-    status = fields.Integer(required=True)
-    detail = fields.String(required=True)
-    code = fields.String(required=True)
-    errors = fields.Raw()
-    constraint = fields.String()
-    current_version = fields.Integer()
+    status = fields.Integer(required=True, validate=validate.Range(min=400, max=599))
+    detail = fields.String(required=True, metadata={"description": "what went wrong this time"})
+    code = fields.String(required=True, metadata={
+        "description": "stable, machine-readable code (see *Problem codes*)"})
+    errors = fields.Raw(metadata={"type": "object",
+                                  "description": "field -> messages (invalid body, query "
+                                                 "or headers)"})
+    constraint = fields.String(metadata={"description": "the randomizer constraint that failed"})
+    current_version = fields.Integer(metadata={"description": "the game's version now (412)"})
 
 
 class PlayerViewSchema(Schema):
-    seat = fields.Integer()
-    name = fields.String()
-    hand_count = fields.Integer()
-    deck_count = fields.Integer()
-    discard_count = fields.Integer()
-    discard_top = fields.String(allow_none=True)
-    in_play = fields.List(fields.String())
-    set_aside = fields.List(fields.String())
-    vp_tokens = fields.Integer()
-    turns = fields.Integer()
-    hand = fields.List(fields.String())  # own seat only; absent for the others
+    seat = fields.Integer(required=True)
+    name = fields.String(required=True)
+    hand_count = fields.Integer(required=True)
+    deck_count = fields.Integer(required=True)
+    discard_count = fields.Integer(required=True)
+    discard_top = fields.String(required=True, allow_none=True)
+    in_play = _strs(required=True)
+    set_aside = _strs(required=True)
+    vp_tokens = fields.Integer(required=True)
+    turns = fields.Integer(required=True)
+    hand = _strs(metadata={"description": "only in the viewer's own entry"})
 
 
 class PileSchema(Schema):
-    card = fields.String()
-    count = fields.Integer()
-    cost = fields.Integer()
+    card = fields.String(required=True)
+    count = fields.Integer(required=True, metadata={"description": "cards left"})
+    cost = fields.Integer(required=True, metadata={"description": "cost now (after reductions)"})
 
 
 class TurnSchema(Schema):
-    seat = fields.Integer()
-    number = fields.Integer()
-    phase = fields.String()
-    actions = fields.Integer()
-    buys = fields.Integer()
-    coins = fields.Integer()
+    seat = fields.Integer(required=True, metadata={"description": "whose turn it is"})
+    number = fields.Integer(required=True)
+    phase = fields.String(required=True, validate=validate.OneOf(("action", "buy")))
+    actions = fields.Integer(required=True)
+    buys = fields.Integer(required=True)
+    coins = fields.Integer(required=True)
 
 
 class WaitingForSchema(Schema):
-    seat = fields.Integer()
+    """Who must answer the open decision. The deciding seat, and everyone for a
+    public prompt (one whose existence reveals nothing hidden, see the decision
+    prompts on `/api/docs`), also learn the `prompt` and its `card`."""
+
+    seat = fields.Integer(required=True)
     prompt = fields.String()
     card = fields.String(allow_none=True)
 
 
 class DecisionSchema(Schema):
-    seat = fields.Integer()
-    kind = fields.String()
-    prompt = fields.String()
-    options = fields.List(fields.String())
-    min = fields.Integer()
-    max = fields.Integer()
-    card = fields.String(allow_none=True)
-    args = fields.Dict(keys=fields.String())
+    """A choice this seat must make before the game goes on; answer it with an `answer`
+    command. `cards`: a list of `min`..`max` of `options` (a multiset); `option`: one of
+    `options`; `supply`: one pile of `options`, or `null` when `min` is 0; `order`: every
+    one of `options`, the card to end on top first."""
+
+    seat = fields.Integer(required=True)
+    kind = fields.String(required=True, validate=validate.OneOf(DECISION_KINDS))
+    prompt = fields.String(required=True, metadata={
+        "description": "stable key saying what the choice is for", "example": "militia.discard"})
+    options = _strs(required=True)
+    min = fields.Integer(required=True)
+    max = fields.Integer(required=True)
+    card = fields.String(required=True, allow_none=True,
+                         metadata={"description": "the card whose effect asks"})
+    args = fields.Dict(required=True, keys=fields.String(),
+                       metadata={"description": "values for the prompt's text"})
 
 
-class LegalSchema(Schema):
-    type = fields.String()
+class LegalCommandSchema(Schema):
+    """A command this seat may send now; `answer` carries the open decision instead of
+    listing every possible answer."""
+
+    type = fields.String(required=True, validate=validate.OneOf(COMMAND_TYPES))
     card = fields.String()
     decision = fields.Nested(DecisionSchema)
 
 
 class ResultSchema(Schema):
-    scores = fields.List(fields.Integer())
-    turns = fields.List(fields.Integer())
-    winners = fields.List(fields.Integer())
-    tie_break = fields.Boolean()
-    end_reason = fields.String(allow_none=True)
+    scores = _ints(required=True)
+    turns = _ints(required=True)
+    winners = _ints(required=True, metadata={"description": "seats; ties go to fewer turns"})
+    tie_break = fields.Boolean(required=True)
+    end_reason = fields.String(required=True, allow_none=True, validate=validate.OneOf(
+        ("provinces", "colonies", "piles")))
     decks = fields.List(fields.Dict(keys=fields.String(), values=fields.Integer()))
 
 
 class ViewSchema(Schema):
-    """An engine view (:func:`dominion.views.view`) as one seat may see it."""
+    """What one seat (or a spectator) may see: never other hands or any deck's order."""
 
-    seat = fields.Integer(allow_none=True)
-    players = fields.List(fields.Nested(PlayerViewSchema))
-    supply = fields.List(fields.Nested(PileSchema))
-    kingdom = fields.List(fields.String())
-    trash = fields.List(fields.String())
-    turn = fields.Nested(TurnSchema)
-    awaiting = fields.List(fields.Integer())
-    waiting_for = fields.Nested(WaitingForSchema, allow_none=True)
-    decision = fields.Nested(DecisionSchema, allow_none=True)
-    legal = fields.List(fields.Nested(LegalSchema))
-    game_over = fields.Boolean()
-    result = fields.Nested(ResultSchema, allow_none=True)
+    seat = fields.Integer(required=True, allow_none=True)
+    players = fields.List(fields.Nested(PlayerViewSchema), required=True)
+    supply = fields.List(fields.Nested(PileSchema), required=True)
+    kingdom = _strs(required=True)
+    trash = _strs(required=True)
+    turn = fields.Nested(TurnSchema, required=True)
+    awaiting = _ints(required=True, metadata={"description": "the seats that must act now"})
+    waiting_for = fields.Nested(WaitingForSchema, required=True, allow_none=True)
+    decision = fields.Nested(DecisionSchema, required=True, allow_none=True,
+                             metadata={"description": "this seat's open decision"})
+    legal = fields.List(fields.Nested(LegalCommandSchema), required=True, metadata={
+        "description": "every command this seat may send now (authoritative)"})
+    game_over = fields.Boolean(required=True)
+    result = fields.Nested(ResultSchema, required=True, allow_none=True)
 
 
 class SeatInfoSchema(Schema):
-    seat = fields.Integer()
-    kind = fields.String()
-    name = fields.String(allow_none=True)
-    bot = fields.String(allow_none=True)
-    joined = fields.Boolean()
+    seat = fields.Integer(required=True)
+    kind = fields.String(required=True, validate=validate.OneOf(("human", "bot")))
+    name = fields.String(required=True, allow_none=True)
+    bot = fields.String(required=True, allow_none=True)
+    joined = fields.Boolean(required=True)
 
 
 class InviteSchema(Schema):
-    seat = fields.Integer()
-    code = fields.String()
-    url = fields.String()
+    seat = fields.Integer(required=True)
+    code = fields.String(required=True)
+    url = fields.String(required=True, metadata={"description": "the web client's join link"})
 
 
 class SetupSchema(Schema):
-    kingdom = fields.List(fields.String())
-    colony = fields.Boolean()
-    colony_odds = fields.Float()
-    colony_reason = fields.String()
-    preset = fields.String(allow_none=True)
-    randomizer = fields.Dict(allow_none=True)
-    players = fields.Integer()
+    kingdom = _strs(required=True)
+    colony = fields.Boolean(required=True)
+    colony_odds = fields.Float(required=True)
+    colony_reason = fields.String(required=True)
+    preset = fields.String(required=True, allow_none=True)
+    randomizer = fields.Dict(required=True, allow_none=True)
+    players = fields.Integer(required=True)
 
 
 class GameSchema(Schema):
-    """The game resource: lobby data and the caller's view."""
+    """The game resource: the lobby, and the caller's view once it started."""
 
-    id = fields.String()
-    version = fields.Integer()
-    status = fields.String()
-    seat = fields.Integer(allow_none=True)
-    seats = fields.List(fields.Nested(SeatInfoSchema))
-    setup = fields.Nested(SetupSchema)
-    invites = fields.List(fields.Nested(InviteSchema))
-    log_seq = fields.Integer()
-    view = fields.Nested(ViewSchema, allow_none=True)
+    id = fields.String(required=True)
+    version = fields.Integer(required=True, metadata={"description": "grows with every change"})
+    status = fields.String(required=True, validate=validate.OneOf(("waiting", "active", "over")))
+    seat = fields.Integer(required=True, allow_none=True,
+                          metadata={"description": "the caller's seat; `null`: a spectator"})
+    seats = fields.List(fields.Nested(SeatInfoSchema), required=True)
+    setup = fields.Nested(SetupSchema, required=True)
+    invites = fields.List(fields.Nested(InviteSchema), required=True, metadata={
+        "description": "the free seats' codes, for seated players only"})
+    log_seq = fields.Integer(required=True, metadata={"description": "`seq` of the last event"})
+    view = fields.Nested(ViewSchema, required=True, allow_none=True)
 
 
 class EventSchema(Schema):
-    """A rendered event: ``seq`` plus what :func:`dominion.views.render_event` gives."""
-
-    class Meta:
-        unknown = EXCLUDE
+    """An event as the caller may see it; other seats' hidden cards become `count`."""
 
     seq = fields.Integer(required=True)
     type = fields.String(required=True)
     seat = fields.Integer(allow_none=True)
-    text = fields.String(required=True)
+    text = fields.String(required=True, metadata={"description": "one English sentence"})
     card = fields.String()
-    cards = fields.List(fields.String())
+    cards = _strs()
     count = fields.Integer()
     to = fields.String()
     source = fields.String()
@@ -417,68 +724,75 @@ class EventSchema(Schema):
 
 
 class CommandResultSchema(GameSchema):
-    events = fields.List(fields.Nested(EventSchema))
+    """The game after the command, and the events it caused."""
+
+    events = fields.List(fields.Nested(EventSchema), required=True, metadata={
+        "description": "what this command and the bots after it did"})
 
 
 class SeatTokenSchema(Schema):
     """Answer to creating or joining: the seat token is shown once, here only."""
 
-    id = fields.String()
-    seat = fields.Integer()
-    token = fields.String()
-    invites = fields.List(fields.Nested(InviteSchema))
-    game = fields.Nested(GameSchema)
+    id = fields.String(required=True)
+    seat = fields.Integer(required=True)
+    token = fields.String(required=True, metadata={
+        "description": "the seat token: send it as `Authorization: Bearer <token>`"})
+    invites = fields.List(fields.Nested(InviteSchema), required=True)
+    game = fields.Nested(GameSchema, required=True)
 
 
 class LogPageSchema(Schema):
-    events = fields.List(fields.Nested(EventSchema))
-    more = fields.Boolean()
-    next_after = fields.Integer()
+    events = fields.List(fields.Nested(EventSchema), required=True)
+    more = fields.Boolean(required=True)
+    next_after = fields.Integer(required=True, metadata={"description": "`after` of the next page"})
 
 
 class CardSchema(Schema):
-    name = fields.String()
-    local_name = fields.String()
-    set = fields.String()
-    editions = fields.List(fields.String())
-    cost = fields.Integer()
-    types = fields.List(fields.String())
-    text = fields.String()
-    basic = fields.Boolean()
-    tags = fields.List(fields.String())
+    name = fields.String(required=True)
+    local_name = fields.String(required=True)
+    set = fields.String(required=True)
+    editions = _strs(required=True)
+    cost = fields.Integer(required=True)
+    types = _strs(required=True)
+    text = fields.String(required=True)
+    basic = fields.Boolean(required=True)
+    tags = _strs(required=True)
 
 
 class CatalogSchema(Schema):
-    lang = fields.String()
-    cards = fields.List(fields.Nested(CardSchema))
+    lang = fields.String(required=True)
+    cards = fields.List(fields.Nested(CardSchema), required=True)
 
 
 class KingdomSchema(Schema):
-    cards = fields.List(fields.String())
-    colony = fields.Boolean()
-    colony_odds = fields.Float()
-    colony_reason = fields.String()
-    seed = fields.Integer()
-    method = fields.String()
-    sets = fields.List(fields.String())
-    as_text = fields.String()
+    cards = _strs(required=True)
+    colony = fields.Boolean(required=True)
+    colony_odds = fields.Float(required=True, validate=validate.Range(min=0, max=1), metadata={
+        "description": "the official odds: the share of Prosperity cards"})
+    colony_reason = fields.String(required=True, validate=validate.OneOf(
+        ("all-prosperity", "no-prosperity", "random", "forced")))
+    seed = fields.Integer(required=True)
+    method = fields.String(required=True, validate=validate.OneOf(("sampled", "constructed")))
+    sets = _strs(required=True)
+    as_text = fields.String(required=True, metadata={"description": "comma-separated names"})
 
 
 class PresetSchema(Schema):
-    key = fields.String()
-    name = fields.String()
-    names = fields.Dict(keys=fields.String(), values=fields.String())
-    cards = fields.List(fields.String())
-    sets = fields.List(fields.String())
-    source = fields.List(fields.String())
-    available = fields.Boolean()
+    key = fields.String(required=True)
+    name = fields.String(required=True)
+    names = fields.Dict(required=True, keys=fields.String(), values=fields.String(),
+                        metadata={"description": "language -> name"})
+    cards = _strs(required=True)
+    sets = _strs(required=True)
+    source = _strs(required=True)
+    available = fields.Boolean(required=True)
 
 
 class PresetListSchema(Schema):
-    presets = fields.List(fields.Nested(PresetSchema))
+    presets = fields.List(fields.Nested(PresetSchema), required=True)
 
 
 class HealthSchema(Schema):
-    status = fields.String()
-    database = fields.String()
-    version = fields.String()
+    status = fields.String(required=True, validate=validate.OneOf(("ok", "degraded")))
+    database = fields.String(required=True, validate=validate.OneOf(("ok", "unavailable")))
+    version = fields.String(required=True)

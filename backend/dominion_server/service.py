@@ -18,7 +18,6 @@ import hashlib
 import hmac
 import json
 import logging
-import re
 import secrets
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Optional
@@ -53,7 +52,6 @@ EVENTS = EventRow.__table__
 
 log = logging.getLogger(__name__)
 
-_IDEMPOTENCY_KEY = re.compile(r"^[\x21-\x7e]{1,200}$")
 _BOT_NAMES = {"big-money": "Big Money", "smithy-big-money": "Smithy Big Money",
               "generic": "Bot"}
 
@@ -492,19 +490,6 @@ def run_bots(game: Game, bots: dict[int, Bot]) -> tuple[list[dict], list[tuple[i
         commands.append((seat, cmd.to_dict()))
     log.warning("bots stopped after %d moves in one request", limit)
     return events, commands
-
-
-def check_idempotency_key(key: Optional[str]) -> Optional[str]:
-    """Validate an ``Idempotency-Key`` header (1-200 visible ASCII characters).
-
-    :raises ApiError: 400 if malformed.
-    """
-    if key is None:
-        return None
-    if not _IDEMPOTENCY_KEY.match(key):
-        raise ApiError("bad_header", "Idempotency-Key must be 1-200 visible ASCII characters",
-                       extra={"errors": {"Idempotency-Key": ["invalid"]}})
-    return key
 
 
 @dataclass

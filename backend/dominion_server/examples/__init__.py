@@ -1,0 +1,1 @@
+"""Example API clients; ``/api/docs`` shows their source verbatim."""

@@ -1,0 +1,40 @@
+"""Play a whole game against a bot: python client.py http://127.0.0.1:5000"""
+import sys
+import time
+import uuid
+
+import requests
+
+API, LIMIT = sys.argv[1].rstrip("/") + "/api", 2000  # stop after LIMIT requests
+
+
+def answer(d):
+    """A valid answer to any decision (see the Decision schema)."""
+    if d["kind"] == "cards":
+        return d["options"][: d["min"]]  # the fewest cards allowed
+    return d["options"] if d["kind"] == "order" else d["options"][0]
+
+
+seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "big-money"}]
+r = requests.post(f"{API}/games", json={"seats": seats}, timeout=10)
+url, auth = f"{API}/games/{r.json()['id']}", {"Authorization": f"Bearer {r.json()['token']}"}
+game, etag = r.json()["game"], r.headers["ETag"]
+for _ in range(LIMIT):
+    view = game["view"]
+    if view["game_over"]:
+        break
+    if not view["legal"]:  # not our move: poll (304 while nothing changed)
+        time.sleep(0.5)
+        r = requests.get(url, headers={**auth, "If-None-Match": etag}, timeout=10)
+    else:  # the first legal command; a retry would send the same Idempotency-Key
+        cmd = view["legal"][0]
+        if cmd["type"] == "answer":
+            cmd = {"type": "answer", "answer": answer(cmd["decision"])}
+        r = requests.post(f"{url}/commands", json=cmd, timeout=10, headers={
+            **auth, "If-Match": etag, "Idempotency-Key": str(uuid.uuid4())})
+    r.raise_for_status()
+    if r.status_code == 200:
+        game, etag = r.json(), r.headers["ETag"]
+else:
+    sys.exit(f"no end after {LIMIT} requests")
+print("game over:", view["result"]["end_reason"], "scores", view["result"]["scores"])
