@@ -27,11 +27,16 @@ def _pairs(items: Iterable[tuple[str, str]]) -> str:
     return f"<dl>{rows}</dl>" if rows else "—"
 
 
+def _table(columns: Iterable[str], rows: Iterable[tuple[str, list[str]]]) -> str:
+    """A table of (row anchor, cells as HTML) under a header of plain ``columns``."""
+    head = "".join(f"<th>{escape(c)}</th>" for c in columns)
+    body = "".join(f'<tr id="{escape(anchor)}">' + "".join(f"<td>{c}</td>" for c in cells)
+                   + "</tr>" for anchor, cells in rows)
+    return f"<table><tr>{head}</tr>{body}</table>"
+
+
 def decision_kinds(doc: dict[str, Any]) -> str:
     """What a decision of each ``kind`` takes as ``answer``."""
-    rows = "".join(
-        f'<tr id="kind-{escape(kind)}"><td>{_code(kind)}</td><td>{escape(text)}</td></tr>'
-        for kind, text in KIND_ANSWERS.items())
     return (
         "<p>When a card needs a choice, the view of the seat that must choose holds "
         "<code>decision</code> (<code>kind</code>, <code>prompt</code>, <code>options</code>, "
@@ -39,34 +44,31 @@ def decision_kinds(doc: dict[str, Any]) -> str:
         "legal command is <code>{\"type\": \"answer\", \"answer\": …}</code>. Other seats "
         "see in <code>waiting_for</code> whom the game waits for, and the prompt and card "
         "only where the prompt is public (its existence reveals nothing hidden).</p>"
-        f"<table><tr><th>kind</th><th>answer</th></tr>{rows}</table>")
+        + _table(("kind", "answer"), ((f"kind-{kind}", [_code(kind), escape(text)])
+                                      for kind, text in KIND_ANSWERS.items())))
 
 
 def prompts(doc: dict[str, Any]) -> str:
     """Every decision prompt: its kind, card, options, args and meaning."""
-    rows = "".join(
-        f'<tr id="prompt-{escape(p.key)}"><td>{_code(p.key)}</td><td>{_code(p.kind)}</td>'
-        f"<td>{escape(p.card or 'any (a rule)')}</td><td>{escape(p.text)}</td>"
-        f"<td>{escape(p.options)}</td><td>{_pairs(p.args.items())}</td>"
-        f"<td>{'yes' if p.public else 'no'}</td></tr>"
-        for p in sorted(PROMPTS.values(), key=lambda p: p.key))
     return (
         "<p>Every <code>decision.prompt</code> the engine can ask. <em>Public</em>: whether "
         "other seats see the prompt in <code>waiting_for</code>.</p>"
-        "<table><tr><th>prompt</th><th>kind</th><th>card</th><th>what is chosen</th>"
-        f"<th>options</th><th>args</th><th>public</th></tr>{rows}</table>")
+        + _table(("prompt", "kind", "card", "what is chosen", "options", "args", "public"),
+                 ((f"prompt-{p.key}",
+                   [_code(p.key), _code(p.kind), escape(p.card or "any (a rule)"),
+                    escape(p.text), escape(p.options), _pairs(p.args.items()),
+                    "yes" if p.public else "no"])
+                  for p in sorted(PROMPTS.values(), key=lambda p: p.key))))
 
 
 def events(doc: dict[str, Any]) -> str:
     """Every event ``type`` with its fields."""
-    rows = "".join(
-        f'<tr id="event-{escape(e.type)}"><td>{_code(e.type)}</td><td>{escape(e.text)}</td>'
-        f"<td>{_pairs(e.fields.items())}</td><td>{escape(e.private or 'never')}</td></tr>"
-        for e in sorted(EVENT_TYPES.values(), key=lambda e: e.type))
     return (
         "<p>Command answers carry <code>events</code>, and <code>GET /api/games/{id}/log</code> "
         "pages through them; each also has <code>seq</code>, its number in the game. "
         "Cards hidden from the viewer are replaced by their <code>count</code>.</p>"
-        "<table><tr><th>type</th><th>what happened</th><th>fields</th>"
-        f"<th>cards hidden from others</th></tr>{rows}</table>")
-
+        + _table(("type", "what happened", "fields", "cards hidden from others"),
+                 ((f"event-{e.type}",
+                   [_code(e.type), escape(e.text), _pairs(e.fields.items()),
+                    escape(e.private or "never")])
+                  for e in sorted(EVENT_TYPES.values(), key=lambda e: e.type))))
