@@ -83,7 +83,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120  # a loaded machine imports slowly
         while True:
             if proc.poll() is not None:
                 raise RuntimeError("server exited: " + (tmp / "server.log").read_text()[-2000:])

@@ -20,6 +20,11 @@ CHROMIUM_ARGS = [
     "--disable-component-update", "--disable-sync", "--no-first-run",
 ]
 PHONE = {"width": 360, "height": 640}
+#: Budget of every wait (Playwright actions, ``expect``, ``wait_for_*``). The
+#: waits end on the app's own state, so a generous budget only costs time when
+#: something is really broken, and a loaded 2-core CI machine needs it.
+TIMEOUT_MS = 90_000
+expect.set_options(timeout=TIMEOUT_MS)
 
 
 class Errors(list):
@@ -32,7 +37,7 @@ def open_context(browser: Browser, server: str, lang: str = "en-US", **kw) -> Br
         base_url=server, viewport=kw.pop("viewport", PHONE), locale=lang,
         has_touch=kw.pop("has_touch", True), is_mobile=kw.pop("is_mobile", False), **kw,
     )
-    ctx.set_default_timeout(15000)
+    ctx.set_default_timeout(TIMEOUT_MS)
     return ctx
 
 
@@ -51,7 +56,7 @@ def api(server: str, method: str, path: str, body=None, headers=None):
     req = urllib.request.Request(server + path, data=data, method=method, headers={
         "Content-Type": "application/json", "Accept": "application/json", **(headers or {})})
     try:
-        with urllib.request.urlopen(req, timeout=10) as r:
+        with urllib.request.urlopen(req, timeout=60) as r:
             raw = r.read()
             return r.status, (json.loads(raw) if raw else None)
     except urllib.error.HTTPError as e:
@@ -104,15 +109,34 @@ def unlabelled_controls(page: Page) -> list[str]:
     )
 
 
-def wait_screen(page: Page, name: str, timeout: int = 15000) -> None:
-    page.wait_for_selector(f'main[data-screen="{name}"]', timeout=timeout)
+#: True when the client has no request in flight, no command waiting for a
+#: retry and no redraw pending: what ``<main>`` shows is the latest state it has.
+IDLE = "() => document.querySelector('main').dataset.idle === 'true'"
+
+
+def wait_idle(page: Page) -> None:
+    """Wait until the page is idle (see ``IDLE``)."""
+    page.wait_for_function(IDLE)
+
+
+def wait_screen(page: Page, name: str) -> None:
+    """Wait until the page is idle on screen ``name`` (home, join, lobby, table, end)."""
+    page.wait_for_function(
+        "(name) => { const m = document.querySelector('main');"
+        " return m.dataset.idle === 'true' && m.dataset.screen === name; }", arg=name)
+
+
+def open_home(page: Page) -> None:
+    """Load the home page and wait until the catalog and presets have arrived."""
+    page.goto("/")
+    wait_screen(page, "home")
 
 
 def create_game(page: Page, name: str, seats: list[str], kingdom: list[str] | None = None,
                 preset: str | None = None) -> None:
     """Fill the home form and start a game; ``seats`` are the other seats'
     select values ("human" or a bot kind); a kingdom is hand-picked by clicking."""
-    page.goto("/")
+    open_home(page)
     page.fill("#my-name", name)
     while page.locator(".seat select").count() < len(seats):
         page.click("#add-seat")
@@ -127,7 +151,7 @@ def create_game(page: Page, name: str, seats: list[str], kingdom: list[str] | No
             page.check(f'input[name="pick"][value="{card}"]')
         expect(page.locator("#pick-count")).to_contain_text("10")
     expect(page.locator("#kingdom-preview button.card")).to_have_count(10)
-    # Start from a settled page: the catalog and presets have arrived (a CI
-    # run once lost this click; the client now defers redraws while pressed).
-    page.wait_for_load_state("networkidle")
+    # Click on a settled page: no answer (a kingdom rolled when the form
+    # opened in random mode, say) may redraw the form under the click.
+    wait_idle(page)
     page.click("#create")

@@ -1,9 +1,14 @@
 """A click policy: plays Dominion through the web UI only, one click at a time.
 
 It reads nothing but the DOM (the client marks its state on ``<main>``:
-``data-screen``, ``data-version``, ``data-busy``, ``data-phase``, ``data-act``)
-and only clicks what a person could click: cards in hand, the phase buttons,
-supply piles and the dialog's Buy button, and the decision panel.
+``data-screen``, ``data-version``, ``data-idle``, ``data-busy``, ``data-phase``,
+``data-act``) and only clicks what a person could click: cards in hand, the
+phase buttons, supply piles and the dialog's Buy button, and the decision panel.
+
+It never waits on time: it looks at a page only when the page is idle (no
+request in flight, the latest state drawn), and after each command it waits
+until the answer is drawn. Nothing else changes a page meanwhile: the pages
+are played one at a time and bots move inside the human's request.
 
 Strategy, kept simple so games end fast: play Action cards, play all
 Treasures, buy Province at $8, Gold at $6-7, a few wanted Action cards,
@@ -13,14 +18,12 @@ Duchy late, else Silver; answer each decision with the first valid options
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from playwright.sync_api import Page
 
-WAIT_MS = 15000
 #: Optional one-card choices the policy takes (to exercise them) instead of "None".
 CHOOSE_A_CARD = {"reaction.reveal", "throne_room.play"}
 
@@ -45,16 +48,21 @@ def version(page: Page) -> str:
 
 
 def settle(page: Page, before: str) -> None:
-    """Wait until a command sent from ``page`` has come back and been drawn."""
+    """Wait until a command sent from ``page`` (at version ``before``) has been
+    answered and drawn: the page is idle again at a new version, or shows why not.
+
+    The click that sent it made the page busy at once, so idle here means done.
+    """
     page.wait_for_function(
         """(v) => { const m = document.querySelector('main');
-                    return m.dataset.busy !== 'true' && (m.dataset.version !== v || !!document.querySelector('#notice')); }""",
-        arg=before, timeout=WAIT_MS,
+                    return m.dataset.idle === 'true' && (m.dataset.version !== v || !!document.querySelector('#notice')); }""",
+        arg=before,
     )
 
 
 def wake(page: Page) -> None:
-    """Make a waiting page poll now (as when its tab becomes visible again)."""
+    """Make a waiting page poll now (as when its tab becomes visible again);
+    the poll starts at once, so the page is busy until its answer is drawn."""
     page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
 
 
@@ -65,13 +73,14 @@ def _click_command(p: Player, locator) -> None:
     settle(p.page, before)
 
 
-# Everything the policy needs, read in one round trip.
+# Everything the policy needs, read in one round trip once the page is idle.
 _LOOK = """() => {
   const m = document.querySelector('main');
+  if (m.dataset.idle !== 'true') return null;
   const d = document.querySelector('#decision');
   const num = (sel) => { const e = document.querySelector(sel); return e ? parseInt(e.textContent.replace('$', ''), 10) : 0; };
   return {
-    screen: m.dataset.screen, busy: m.dataset.busy === 'true', phase: m.dataset.phase,
+    screen: m.dataset.screen, phase: m.dataset.phase,
     decision: d ? { kind: d.dataset.kind, prompt: d.dataset.prompt, min: +d.dataset.min, max: +d.dataset.max,
       supply: [...d.querySelectorAll('button[data-answer][data-cost]')].map(e => [e.dataset.answer, +e.dataset.cost]),
       options: d.querySelectorAll('button[data-option]').length } : null,
@@ -87,8 +96,8 @@ _LOOK = """() => {
 
 
 def look(page: Page) -> dict:
-    """The page's state as the policy sees it (see ``_LOOK``)."""
-    return page.evaluate(_LOOK)
+    """The page's state as the policy sees it (see ``_LOOK``), read when idle."""
+    return page.wait_for_function(_LOOK).json_value()
 
 
 def answer_decision(p: Player, d: dict) -> str:
@@ -167,8 +176,6 @@ def step(p: Player, hook: Optional[Callable[[Player, dict], None]] = None) -> st
         hook(p, s)
     if s["screen"] == "end":
         return "end"
-    if s["busy"]:
-        return ""
     if s["decision"]:
         return answer_decision(p, s["decision"])
     if s["bar"]:
@@ -176,29 +183,30 @@ def step(p: Player, hook: Optional[Callable[[Player, dict], None]] = None) -> st
     return ""
 
 
-def play_to_end(players: list[Player], limit_s: float = 150.0,
+def play_to_end(players: list[Player], max_rounds: int = 3000,
                 hook: Optional[Callable[[Player, dict], None]] = None) -> None:
     """Let every page move in turn until each shows the end screen.
 
+    A round gives each page one step. When nobody could move, every page
+    polls once (the one whose turn it is learns of it); nobody able to move
+    after two such polls means the pages are stuck, which fails the test, as
+    does a game longer than ``max_rounds`` rounds.
+
     :param hook: called with each player and its state before its move (e.g. screenshots).
+    :raises AssertionError: the game is stuck or does not end in ``max_rounds`` rounds.
     """
-    deadline = time.monotonic() + limit_s
-    idle = 0
-    while True:
-        if time.monotonic() > deadline:
-            raise AssertionError("the game did not end in time")
-        moved = False
-        ended = 0
-        for p in players:
-            r = step(p, hook)
-            moved = moved or (r not in ("", "end"))
-            ended += r == "end"
-        if ended == len(players):
+    stuck = 0
+    for _ in range(max_rounds):
+        results = [step(p, hook) for p in players]
+        if all(r == "end" for r in results):
             return
-        if moved:
-            idle = 0
+        if any(r not in ("", "end") for r in results):
+            stuck = 0
             continue
-        idle += 1
+        stuck += 1
+        if stuck > 2:
+            states = [look(p.page) for p in players]
+            raise AssertionError(f"no page can move, even after polling: {states}")
         for p in players:
             wake(p.page)
-        time.sleep(min(0.05 * idle, 0.3))
+    raise AssertionError(f"the game did not end in {max_rounds} rounds")

@@ -10,8 +10,24 @@ import urllib.parse
 
 from playwright.sync_api import expect
 
-from e2e_support import api, create_game, no_horizontal_scroll, open_context, shot, wait_screen, watch
-from policy import settle, version
+from e2e_support import (
+    api, create_game, no_horizontal_scroll, open_context, open_home, shot, wait_idle, wait_screen, watch,
+)
+from policy import settle, version, wake
+
+#: The game resource, polled by the client (not its /commands or /log).
+POLL = "**/api/games/*"
+COMMANDS = "**/api/games/*/commands"
+
+
+def not_modified(route) -> None:
+    """Answer a conditional poll "304 Not Modified" without asking the server
+    (as if nothing had happened since); an unconditional fetch goes through."""
+    etag = route.request.headers.get("if-none-match")
+    if route.request.method == "GET" and etag:
+        route.fulfill(status=304, headers={"ETag": etag})
+    else:
+        route.continue_()
 
 
 def preview_cards(page) -> list[str]:
@@ -22,8 +38,9 @@ def preview_cards(page) -> list[str]:
 def test_randomizer_form_draws_what_the_api_promises_and_rerolls(context, server, shots):
     page = context.new_page()
     errors = watch(page)
-    page.goto("/")
+    open_home(page)
     page.click("#mode-random")
+    wait_idle(page)  # the kingdom rolled on opening the randomizer is drawn
     page.click("#rnd-more summary")
     page.fill("#rnd-include", "Moat")
     page.fill("#rnd-ban", "Witch, Chapel")
@@ -32,8 +49,8 @@ def test_randomizer_form_draws_what_the_api_promises_and_rerolls(context, server
     page.fill("#spread-5\\+", "2")
     page.fill("#rnd-seed", "42")
     page.click("#roll")
+    wait_idle(page)  # the click sent the request at once: idle means its kingdom is drawn
     expect(page.locator("#kingdom-preview button.card")).to_have_count(10)
-    page.wait_for_function("() => document.querySelector('#as-text')")
     cards = preview_cards(page)
 
     query = urllib.parse.urlencode({
@@ -54,10 +71,9 @@ def test_randomizer_form_draws_what_the_api_promises_and_rerolls(context, server
 
     # A re-roll draws another kingdom under the same constraints.
     page.click("#reroll")
-    page.wait_for_function("(old) => { const els = [...document.querySelectorAll('#kingdom-preview button.card')];"
-                           " return els.length === 10 && els.map(e => e.dataset.card).sort().join() !== old; }",
-                           arg=",".join(cards))
+    wait_idle(page)
     again = preview_cards(page)
+    assert len(again) == 10
     assert again != cards
     assert "Moat" in again and "Witch" not in again and "Chapel" not in again
 
@@ -65,6 +81,7 @@ def test_randomizer_form_draws_what_the_api_promises_and_rerolls(context, server
     page.uncheck('input[name="set"][value="base"]')
     page.check('input[name="set"][value="intrigue"]')
     page.click("#roll")
+    wait_idle(page)
     expect(page.locator("#form-error")).to_contain_text("not enough cards")
     assert errors == []
 
@@ -72,7 +89,7 @@ def test_randomizer_form_draws_what_the_api_promises_and_rerolls(context, server
 def test_language_is_chosen_from_the_browser_switchable_and_kept(browser, server):
     cz = open_context(browser, server, lang="cs-CZ")
     page = cz.new_page()
-    page.goto("/")
+    open_home(page)
     expect(page.locator("#create-form h2")).to_have_text("Nová hra")
     page.click("#mode-pick")
     expect(page.locator("#create-form")).to_contain_text("Vesnice")  # Village
@@ -83,8 +100,10 @@ def test_language_is_chosen_from_the_browser_switchable_and_kept(browser, server
     expect(page.locator("#create-form h2")).to_have_text("Új játék")
     expect(page.locator("#create-form")).to_contain_text("Falu")  # Village
     expect(page.locator("#create-form")).to_contain_text("Várárok")  # Moat
+    wait_idle(page)
     no_horizontal_scroll(page)
     page.reload()
+    wait_screen(page, "home")
     expect(page.locator("#create-form h2")).to_have_text("Új játék")
     expect(page.locator("#lang")).to_have_value("hu")
 
@@ -139,6 +158,7 @@ def test_reload_mid_game_resumes_the_same_state_and_language(context, server, sh
     page.click("#btn-end")
     settle(page, before)
     page.select_option("#lang", "cs")
+    wait_idle(page)  # the Czech card names have arrived and are drawn
     expect(page.locator("#supply")).to_contain_text("Stříbrňák")  # Silver, in Czech
     expect(page.locator("#supply")).to_contain_text("Hradní příkop")  # Moat
     state = table_state(page)
@@ -150,12 +170,12 @@ def test_reload_mid_game_resumes_the_same_state_and_language(context, server, sh
     assert table_state(page) == state
     expect(page.locator("#supply")).to_contain_text("Stříbrňák")
     shot(page, shots, "10-table-czech", full=False)
-    first_render = page.evaluate(
-        "performance.getEntriesByName('dominion:first-game-render')[0].startTime")
-    assert first_render < 1000, f"first render of the game took {first_render:.0f} ms"
 
     # A new tab of the same browser opens the same seat from the link alone.
+    # Its conditional polls see nothing new, as when the move below happens
+    # between two of its polls: its next command must be the one to find out.
     other = context.new_page()
+    other.route(POLL, not_modified)
     other.goto(url)
     wait_screen(other, "table")
     assert table_state(other) == state
@@ -167,8 +187,9 @@ def test_reload_mid_game_resumes_the_same_state_and_language(context, server, sh
     settle(page, before)
     coins = page.locator("#stat-coins b").inner_text()
     other.click("#btn-treasures")
+    settle(other, before)
     expect(other.locator("#notice")).to_contain_text("Hra mezitím pokročila")
-    expect(other.locator("main")).to_have_attribute("data-version", version(page))
+    assert version(other) == version(page)
     expect(other.locator("#stat-coins b")).to_have_text(coins)
     other.close()
 
@@ -183,9 +204,9 @@ def test_a_command_whose_answer_is_lost_is_retried_and_applied_once(context, ser
     card = affordable(page)
     count = int(page.get_attribute(f'#supply button.card[data-card="{card}"]', "data-count"))
 
-    # The buy reaches the server, but its answer never comes back.
+    # The buy reaches the server, but its answer never comes back. Polls see
+    # nothing new meanwhile, so only the retry can tell the client what happened.
     keys: list[str] = []
-    replayed: list[str] = []
 
     def lose_answer(route):
         keys.append(route.request.headers.get("idempotency-key"))
@@ -195,30 +216,33 @@ def test_a_command_whose_answer_is_lost_is_retried_and_applied_once(context, ser
         else:
             route.continue_()
 
-    page.on("response", lambda r: replayed.append(r.headers.get("idempotent-replayed", ""))
-            if "/commands" in r.url else None)
-    page.route("**/api/games/*/commands", lose_answer)
+    page.route(POLL, not_modified)
+    page.route(COMMANDS, lose_answer)
     page.click(f'#supply button.card[data-card="{card}"]')
     before = version(page)
-    page.click('#card-dialog button[data-action="buy"]')
-    page.wait_for_function(
-        "(v) => document.querySelector('main').dataset.version !== v", arg=before)
-    page.unroute("**/api/games/*/commands")
+    # The only answer the page gets is the retry's (the first was dropped).
+    with page.expect_response(lambda r: "/commands" in r.url) as answer:
+        page.click('#card-dialog button[data-action="buy"]')
+    settle(page, before)  # idle: the retry has been answered and drawn
+    page.unroute(COMMANDS)
+    page.unroute(POLL)
     assert len(keys) == 2 and keys[0] == keys[1] and keys[0]
-    assert replayed[-1] == "true"
+    assert answer.value.headers.get("idempotent-replayed") == "true"
+    assert version(page) != before
     assert int(page.get_attribute(f'#supply button.card[data-card="{card}"]', "data-count")) == count - 1
     expect(page.locator("#stat-buys b")).to_have_text("0")
 
-    # Offline while ending the turn: the client retries with the same key once back.
-    turn = page.locator("#turn-line").inner_text()
+    # Offline while ending the turn: the client waits for the connection, then
+    # sends the command again with the same key.
     number = turn_number(page)
+    before = version(page)
     context.set_offline(True)
     page.click("#btn-end")
     expect(page.locator("#notice")).to_be_visible()
     shot(page, shots, "09-offline", full=False)
+    assert version(page) == before
     context.set_offline(False)
-    page.wait_for_function("(t) => { const e = document.querySelector('#turn-line'); return e && e.textContent !== t; }",
-                           arg=turn, timeout=20000)
+    settle(page, before)
     assert turn_number(page) == number + 2
 
     # The server agrees: exactly one card was bought and the turn ended once.
@@ -238,6 +262,8 @@ def test_a_rate_limited_command_waits_as_told_and_is_sent_again(context, server)
     create_game(page, "Ann", ["big-money"], preset="first-game-1e")
     wait_screen(page, "table")
     sent: list[tuple[float, str]] = []
+    held = []  # the retry, held until the test has seen the notice
+    seen_notice = False
 
     def limited_once(route):
         sent.append((time.monotonic(), route.request.headers.get("idempotency-key")))
@@ -247,18 +273,26 @@ def test_a_rate_limited_command_waits_as_told_and_is_sent_again(context, server)
                               "type": "/api/docs#problem-rate_limited", "status": 429,
                               "title": "Too Many Requests", "code": "rate_limited",
                               "detail": "too many requests from this address"}))
-        else:
+        elif seen_notice:
             route.continue_()
+        else:
+            held.append(route)
 
-    page.route("**/api/games/*/commands", limited_once)
+    page.route(COMMANDS, limited_once)
     before = version(page)
     page.click("#btn-treasures")
-    expect(page.locator("#notice")).to_be_visible()
-    page.wait_for_function(
-        "(v) => document.querySelector('main').dataset.version !== v", arg=before)
-    page.unroute("**/api/games/*/commands")
+    expect(page.locator("#notice")).to_be_visible()  # stays until the retry is answered
+    seen_notice = True
+    for route in held:
+        route.continue_()
+    settle(page, before)
+    page.unroute(COMMANDS)
     assert len(sent) == 2 and sent[0][1] == sent[1][1]
-    assert sent[1][0] - sent[0][0] >= 1.9  # not sooner than Retry-After
+    # Not sooner than Retry-After. Load only delays the retry (the first
+    # timestamp is taken before the 429 is even sent), so this cannot flake.
+    assert sent[1][0] - sent[0][0] >= 1.9
+    assert version(page) != before
+    expect(page.locator("#notice")).to_be_hidden()
     expect(page.locator("#stat-coins b")).not_to_have_text("0")
 
 
@@ -279,6 +313,7 @@ def test_lobby_shares_links_and_codes_and_starts_when_every_seat_is_taken(browse
     bob_ctx = open_context(browser, server)
     bob = bob_ctx.new_page()
     bob.goto(link)
+    wait_screen(bob, "join")
     bob.fill("#join-name", "Bob")
     bob.click("#join-take")
     wait_screen(bob, "lobby")  # one seat is still free
@@ -287,14 +322,15 @@ def test_lobby_shares_links_and_codes_and_starts_when_every_seat_is_taken(browse
     # Carol types the short code on the home page.
     carol_ctx = open_context(browser, server, lang="hu-HU")
     carol = carol_ctx.new_page()
-    carol.goto("/")
+    open_home(carol)
     carol.fill("#join-code", code.lower())
     carol.click("#join-go")
+    wait_screen(carol, "join")
     carol.fill("#join-name", "Carol")
     carol.click("#join-take")
     wait_screen(carol, "table")
     for page in (ann, bob):
-        page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+        wake(page)  # their lobbies notice at the next poll: make that now
         wait_screen(page, "table")
     names = carol.locator("#players .pname").all_inner_texts()
     assert names == ["Ann", "Bob", "Carol"]
@@ -303,6 +339,7 @@ def test_lobby_shares_links_and_codes_and_starts_when_every_seat_is_taken(browse
     dave_ctx = open_context(browser, server)
     dave = dave_ctx.new_page()
     dave.goto(link)
+    wait_screen(dave, "join")
     dave.fill("#join-name", "Dave")
     dave.click("#join-take")
     expect(dave.locator("#join-seat .notice")).to_contain_text("full or has already started")
@@ -310,48 +347,76 @@ def test_lobby_shares_links_and_codes_and_starts_when_every_seat_is_taken(browse
         ctx.close()
 
 
+#: The client's poll delays (js/game.js): fast after a change, 1.5 times
+#: longer after each unchanged answer, and once a minute in a hidden tab.
+FAST_MS, BACKOFF, HIDDEN_MS = 800, 1.5, 60_000
+
+
+def is_poll(request) -> bool:
+    return request.method == "GET" and re.search(r"/api/games/[^/]+$", request.url) is not None
+
+
+def answers_poll(response) -> bool:
+    return is_poll(response.request)
+
+
 def test_polling_is_conditional_backs_off_and_slows_down_in_a_hidden_tab(context, server):
     page = context.new_page()
+    page.clock.install()
     create_game(page, "Ann", ["human"], preset="first-game-1e")
     wait_screen(page, "lobby")
-    page.wait_for_timeout(300)  # let the first (unconditional) fetch's events pass
-    polls: list[tuple[float, int, str | None]] = []
-    page.on("response", lambda r: polls.append(
-        (time.monotonic(), r.status, r.request.headers.get("if-none-match")))
-        if r.request.method == "GET" and re.search(r"/api/games/[^/]+$", r.url) else None)
-    page.wait_for_timeout(5500)
-    assert len(polls) >= 3
-    assert all(status == 304 and etag for _, status, etag in polls), polls
-    gaps = [b[0] - a[0] for a, b in zip(polls, polls[1:])]
-    assert all(b > a * 1.2 for a, b in zip(gaps, gaps[1:])), gaps  # backing off
+    # From here the page's time moves only when the test says so; a reload
+    # starts the polling afresh (the first fetch is unconditional and gets 200).
+    page.clock.pause_at(page.evaluate("Date.now()") / 1000 + 1)
+    page.reload()
+    wait_screen(page, "lobby")
+    sent = []
+    page.on("request", lambda r: sent.append(r) if is_poll(r) else None)
+
+    def next_poll_after(ms: int) -> None:
+        """Nothing is polled until ``ms`` have passed, then one conditional poll gets 304."""
+        page.clock.run_for(ms - 1)
+        wait_idle(page)
+        assert sent == [], f"polled before {ms} ms"
+        with page.expect_response(answers_poll) as answer:
+            page.clock.run_for(1)
+        assert answer.value.status == 304
+        assert answer.value.request.headers.get("if-none-match")
+        wait_idle(page)
+        assert len(sent) == 1
+        sent.clear()
+
+    delay = FAST_MS
+    for _ in range(4):  # backing off while nothing changes
+        next_poll_after(delay)
+        delay = round(delay * BACKOFF)
 
     # A hidden tab polls rarely; showing it again polls at once.
     page.evaluate("""() => { Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
                              document.dispatchEvent(new Event('visibilitychange')); }""")
-    page.wait_for_timeout(300)
-    polls.clear()
-    page.wait_for_timeout(4000)
-    assert polls == []
-    page.evaluate("""() => { Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
-                             document.dispatchEvent(new Event('visibilitychange')); }""")
-    page.wait_for_timeout(500)
-    assert len(polls) == 1
+    next_poll_after(HIDDEN_MS)
+    with page.expect_response(answers_poll):
+        page.evaluate("""() => { Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
+                                 document.dispatchEvent(new Event('visibilitychange')); }""")
+    wait_idle(page)
+    assert len(sent) == 1
 
 
 def test_a_redraw_between_press_and_release_does_not_swallow_the_tap(context, server):
     page = context.new_page()
-    page.goto("/")
+    open_home(page)
     page.fill("#my-name", "Ann")
     page.click("#mode-preset")
     page.select_option("#preset", "first-game-2e")
     expect(page.locator("#kingdom-preview button.card")).to_have_count(10)
-    page.wait_for_load_state("networkidle")
+    wait_idle(page)
     page.locator("#create").scroll_into_view_if_needed()
     box = page.locator("#create").bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
     # Something redraws the screen while the finger is down (here a route event).
     page.evaluate("window.dispatchEvent(new HashChangeEvent('hashchange'))")
-    page.wait_for_timeout(100)
+    assert page.get_attribute("main", "data-idle") == "false"  # the redraw waits for the release
     page.mouse.up()
-    page.wait_for_url(re.compile(r"#/g/"), timeout=10000)
+    page.wait_for_url(re.compile(r"#/g/"))
+    wait_screen(page, "table")

@@ -7,9 +7,10 @@ import re
 from playwright.sync_api import expect
 
 from e2e_support import (
-    create_game, open_context, watch, no_horizontal_scroll, shot, small_tap_targets, unlabelled_controls, wait_screen,
+    create_game, open_context, open_home, watch, no_horizontal_scroll, shot, small_tap_targets, unlabelled_controls,
+    wait_screen,
 )
-from policy import Player, play_to_end
+from policy import Player, play_to_end, wake
 
 ATTACK_KINGDOM = ["Militia", "Witch", "Moat", "Bureaucrat", "Library", "Throne Room",
                   "Village", "Market", "Sentry", "Festival"]
@@ -39,8 +40,7 @@ def test_phone_player_beats_or_loses_to_a_bot_by_clicking_only(browser, server, 
     ctx = open_context(browser, server)
     page = ctx.new_page()
     errors = watch(page)
-    page.goto("/")
-    wait_screen(page, "home")
+    open_home(page)
     no_horizontal_scroll(page)
     assert unlabelled_controls(page) == []
     shot(page, shots, "01-home")
@@ -60,18 +60,20 @@ def test_phone_player_beats_or_loses_to_a_bot_by_clicking_only(browser, server, 
     page.keyboard.press("Escape")
     expect(page.locator("#card-dialog")).to_be_hidden()
 
-    # Long-press shows a hand card's text without playing it.
+    # Long-press shows a hand card's text without playing it: the finger stays
+    # down until the text shows, however slowly the page's timer fires.
     before = page.get_attribute("main", "data-version")
     page.locator("#hand button.card").first.hover()
     page.mouse.down()
-    page.wait_for_timeout(700)
-    page.mouse.up()
     expect(page.locator("#card-dialog")).to_be_visible()
+    page.mouse.up()
     page.locator("#card-dialog .dactions button.secondary").click()
+    expect(page.locator("#card-dialog")).to_be_hidden()
+    wait_screen(page, "table")
     assert page.get_attribute("main", "data-version") == before
 
     me = Player(page, wants={"Militia": 1, "Workshop": 1, "Remodel": 1, "Cellar": 1, "Mine": 1, "Moat": 1})
-    play_to_end([me], limit_s=120)
+    play_to_end([me])
     no_horizontal_scroll(page)
     assert small_tap_targets(page) == []
     shot(page, shots, "08-end")
@@ -101,10 +103,12 @@ def test_two_people_join_by_link_and_play_an_attack_game_to_the_end(browser, ser
     shot(ann, shots, "02-lobby")
 
     bob.goto(link)
+    wait_screen(bob, "join")
     bob.fill("#join-name", "Bob")
     bob.click("#join-take")
     wait_screen(bob, "table")
-    wait_screen(ann, "table", timeout=20000)  # Ann's lobby notices by polling
+    wake(ann)  # Ann's lobby notices at its next poll; make that now
+    wait_screen(ann, "table")
 
     players = [
         Player(ann, wants={"Witch": 2, "Militia": 1, "Throne Room": 1, "Moat": 1, "Library": 1}),
@@ -124,7 +128,7 @@ def test_two_people_join_by_link_and_play_an_attack_game_to_the_end(browser, ser
             taken.add("waiting")
             shot(p.page, shots, "06-waiting", full=False)
 
-    play_to_end(players, limit_s=170, hook=screenshot_decisions)
+    play_to_end(players, hook=screenshot_decisions)
     for p in players:
         check_end_screen(p.page, ["Ann", "Bob"])
     # Both saw the same final scores.

@@ -1,5 +1,7 @@
 // HTTP client for the JSON API under /api. No rules here: just requests.
 
+import { working } from './store.js';
+
 /** The server answered with an error (RFC 9457 problem details in `problem`). */
 export class ApiError extends Error {
   constructor(status, problem, retryAfter = null) {
@@ -29,6 +31,7 @@ async function request(method, path, { body, token, headers = {} } = {}) {
   const timer = setTimeout(() => ctrl.abort(), TIMEOUT_MS);
   let res;
   let data = null;
+  working(1);
   try {
     res = await fetch(path, {
       method,
@@ -47,6 +50,7 @@ async function request(method, path, { body, token, headers = {} } = {}) {
     throw new NetworkError(e && e.message ? e.message : 'network error');
   } finally {
     clearTimeout(timer);
+    working(-1);
   }
   if (res.status === 304) return { status: 304, data: null, etag: res.headers.get('ETag') };
   if (!res.ok) {

@@ -75,8 +75,10 @@ function schedule(ms) {
   timer = setTimeout(() => { if (s === session) poll(); }, ms);
 }
 
+/** Poll at once: the request starts before this returns (so the page is not idle). */
 export function pollNow() {
-  schedule(0);
+  clearTimeout(timer);
+  poll();
 }
 
 /** A hidden tab polls rarely; a tab shown again polls at once. */
@@ -128,6 +130,8 @@ async function poll() {
 /** Store a 200 answer (a game resource) and its ETag. */
 function accept(res) {
   const g = state.game;
+  // A poll sent before a command may answer after it: never step back.
+  if (g.data && res.data && res.data.version < g.data.version) return;
   g.data = res.data;
   g.view = viewOf(res.data);
   if (res.etag) g.etag = res.etag;
@@ -158,7 +162,7 @@ async function attempt(command, key, etag) {
   const s = session;
   g.busy = true;
   changed();
-  for (let i = 0; ; i += 1) {
+  for (let i = 0; ;) {
     try {
       const res = await api.command(g.id, g.token, etag, command, key);
       if (s !== session) return false;
@@ -174,11 +178,20 @@ async function attempt(command, key, etag) {
       if (s !== session) return false;
       const busy = e instanceof ApiError && e.retryable;
       if (e instanceof NetworkError || busy) {
+        if (!busy && !navigator.onLine) {
+          // Offline: send it again once the connection is back, however long
+          // that takes, without using up a retry.
+          notify('error', t('err.network'));
+          await new Promise((r) => window.addEventListener('online', r, { once: true }));
+          if (s !== session) return false;
+          continue;
+        }
         if (i < RETRIES.length) {
           notify('error', t(busy ? 'err.busy' : 'err.network'));
           // Never sooner than the server asked, never longer than MAX_WAIT.
           const asked = busy && e.retryAfter ? e.retryAfter * 1000 : 0;
           await sleep(Math.min(Math.max(RETRIES[i], asked), MAX_WAIT));
+          i += 1;
           if (s !== session) return false;
           continue;
         }

@@ -3,7 +3,7 @@
 import { h, mount } from './dom.js';
 import { t, lang, setLang, LANGS, LANG_NAMES, setCardNames } from './i18n.js';
 import { api } from './api.js';
-import { state, changed, subscribe, clearNotice } from './store.js';
+import { state, changed, subscribe, clearNotice, settled, watchWork } from './store.js';
 import { openGame, closeGame, pollNow, visibilityChanged } from './game.js';
 import { homeScreen, joinScreen } from './screens/home.js';
 import { gameScreen, gameBar } from './screens/lobby.js';
@@ -130,6 +130,7 @@ function render() {
     const again = document.querySelector(`[data-fk="${CSS.escape(fk)}"]`);
     if (again && !again.disabled) again.focus({ preventScroll: true });
   }
+  markIdle();
 }
 
 // A redraw replaces the buttons; one landing while a finger or mouse button is
@@ -139,18 +140,26 @@ let pressing = false;
 let redrawLater = false;
 function release() {
   pressing = false;
-  if (redrawLater) {
-    redrawLater = false;
-    setTimeout(render, 0);
-  }
+  if (redrawLater) setTimeout(() => { redrawLater = false; render(); }, 0);
 }
 document.addEventListener('pointerdown', () => { pressing = true; }, true);
 document.addEventListener('pointerup', release, true);
 document.addEventListener('pointercancel', release, true);
 subscribe(() => {
-  if (pressing) redrawLater = true;
-  else render();
+  if (pressing || redrawLater) {
+    redrawLater = true;
+    markIdle();
+  } else {
+    render();
+  }
 });
+
+// `data-idle` on <main>: "true" once no request is in flight and the latest
+// state is drawn. The end-to-end tests wait on it instead of on time.
+function markIdle() {
+  main.dataset.idle = settled() && !redrawLater ? 'true' : 'false';
+}
+watchWork(markIdle);
 window.addEventListener('hashchange', onRoute);
 document.addEventListener('visibilitychange', visibilityChanged);
 window.addEventListener('online', () => { if (state.game) pollNow(); });

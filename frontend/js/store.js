@@ -14,10 +14,16 @@ export const state = {
 const subscribers = new Set();
 let scheduled = false;
 
+// Requests in flight, and who watches that count. Work shows in the `data-idle`
+// marker on <main> (for tests and assistive styling) without a redraw.
+let requests = 0;
+let onWork = () => {};
+
 /** Ask for a redraw; several calls in one tick give one redraw. */
 export function changed() {
   if (scheduled) return;
   scheduled = true;
+  onWork();
   queueMicrotask(() => {
     scheduled = false;
     for (const fn of subscribers) fn();
@@ -27,6 +33,25 @@ export function changed() {
 export function subscribe(fn) {
   subscribers.add(fn);
   return () => subscribers.delete(fn);
+}
+
+/** A request started (+1) or ended (-1). */
+export function working(delta) {
+  requests += delta;
+  onWork();
+}
+
+/** `fn` runs whenever work starts or ends (one watcher: the idle marker). */
+export function watchWork(fn) {
+  onWork = fn;
+}
+
+/**
+ * Nothing is pending: no request in flight, no command waiting to be retried
+ * and no redraw scheduled, so what is drawn is the latest state.
+ */
+export function settled() {
+  return requests === 0 && !scheduled && !(state.game && state.game.busy);
 }
 
 export function notify(kind, text, action) {
