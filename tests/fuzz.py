@@ -46,7 +46,7 @@ if __name__ == "__main__":  # pragma: no cover - the CLI needs the engine on the
 
 from dominion import CARDS, Decision, Game, IllegalCommand, new_game  # noqa: E402
 from dominion.decisions import CARDS as CHOOSE_CARDS  # noqa: E402
-from dominion.decisions import KINDS, OPTION, ORDER, SUPPLY  # noqa: E402
+from dominion.decisions import KINDS, OPTION, OPTIONS, ORDER, SUPPLY  # noqa: E402
 from dominion.prompts import PROMPTS  # noqa: E402
 from dominion.state import ACTION_PHASE, PHASES  # noqa: E402
 from dominion.views import render_event  # noqa: E402
@@ -127,6 +127,8 @@ def random_answer(rng: random.Random, d: Decision) -> Any:
         return [d.options[i] for i in picked]  # any order is legal
     if d.kind == OPTION:
         return rng.choice(d.options)
+    if d.kind == OPTIONS:
+        return rng.sample(list(d.options), rng.randint(d.min, d.max))
     if d.kind == SUPPLY:
         if d.min == 0 and rng.random() < 0.25:
             return None
@@ -157,6 +159,12 @@ def invalid_answers(d: Decision, supply: Iterable[str]) -> list[Any]:
                 out.append(opts[: d.max + 1])
     elif d.kind == OPTION:
         out += ["maybe", None, [opts[0]], opts[0].upper() + "!"]
+    elif d.kind == OPTIONS:
+        out += ["maybe", None, opts[0], [opts[0]] * max(2, d.min), ["Xyzzy"] * max(1, d.min)]
+        if d.max < len(opts):
+            out.append(opts[: d.max + 1])
+        if d.min > 0:
+            out.append(opts[: d.min - 1])
     elif d.kind == SUPPLY:
         out += ["Xyzzy", [opts[0]], opts[0].lower()]
         out += [p for p in supply if p not in opts][:2]
@@ -386,8 +394,10 @@ def check_decision(game: Game, d: Decision) -> None:
         raise FuzzFailure(f"decision offers unknown cards {d}")
     if d.kind == SUPPLY and any(game.state.supply.get(o, 0) <= 0 for o in d.options):
         raise FuzzFailure(f"supply decision offers an empty or missing pile {d}")
-    if d.kind == OPTION and len(set(d.options)) != len(d.options):
+    if d.kind in (OPTION, OPTIONS) and len(set(d.options)) != len(d.options):
         raise FuzzFailure(f"option decision repeats an option {d}")
+    if d.kind == OPTIONS and not 0 <= d.min <= d.max < len(d.options):
+        raise FuzzFailure(f"options decision with bad bounds (or no real choice) {d}")
     json.dumps(d.to_dict())
 
 

@@ -14,6 +14,10 @@ Kinds and their answers:
 ``option``
     Choose one of ``options`` (stable option ids such as ``"yes"``, ``"trash"``).
     Answer: the option id.
+``options``
+    Choose between ``min`` and ``max`` *different* option ids out of
+    ``options`` (Pawn: two different bonuses). Answer: a list of option ids,
+    each at most once, in any order.
 ``supply``
     Choose a supply pile from ``options`` (or none when ``min`` is 0).
     Answer: a pile name, or ``None``.
@@ -32,9 +36,10 @@ from .errors import IllegalCommand
 
 CARDS = "cards"
 OPTION = "option"
+OPTIONS = "options"
 SUPPLY = "supply"
 ORDER = "order"
-KINDS = (CARDS, OPTION, SUPPLY, ORDER)
+KINDS = (CARDS, OPTION, OPTIONS, SUPPLY, ORDER)
 
 #: The module docstring's answer rules, one sentence per kind, for API docs.
 KIND_ANSWERS: dict[str, str] = {
@@ -46,6 +51,10 @@ KIND_ANSWERS: dict[str, str] = {
         "last card of the trash for trashing)."
     ),
     OPTION: "One option id out of options, as a string (e.g. \"yes\" or \"no\").",
+    OPTIONS: (
+        "A list of between min and max different option ids out of options, "
+        "in any order (e.g. [\"card\", \"coin\"])."
+    ),
     SUPPLY: (
         "The name of one pile out of options, or null to choose none, which is "
         "allowed only when min is 0."
@@ -66,8 +75,9 @@ class Decision:
     :param prompt: stable key saying what the choice is for, e.g.
         ``"militia.discard"``; clients translate it, bots read it.
     :param options: the choices (see the module docstring).
-    :param min: fewest cards to choose (``cards``); 0 makes ``supply`` optional.
-    :param max: most cards to choose (``cards``).
+    :param min: fewest cards or options to choose (``cards``, ``options``);
+        0 makes ``supply`` optional.
+    :param max: most cards or options to choose (``cards``, ``options``).
     :param card: the card whose effect asks.
     :param args: extra values for the prompt text (``{"cost": 4}``).
     """
@@ -133,6 +143,22 @@ def validate_answer(decision: Decision, answer: Any) -> Any:
         elif not decision.min <= len(answer) <= decision.max:
             raise _bad(
                 f"choose between {decision.min} and {decision.max} cards, "
+                f"not {len(answer)}"
+            )
+        return list(answer)
+    if kind == OPTIONS:
+        if not isinstance(answer, (list, tuple)) or not all(
+            isinstance(a, str) for a in answer
+        ):
+            raise _bad("answer must be a list of option ids")
+        if len(set(answer)) != len(answer):
+            raise _bad("each option may be chosen only once")
+        unknown = [a for a in answer if a not in decision.options]
+        if unknown:
+            raise _bad(f"not among the choices: {', '.join(unknown)}")
+        if not decision.min <= len(answer) <= decision.max:
+            raise _bad(
+                f"choose between {decision.min} and {decision.max} options, "
                 f"not {len(answer)}"
             )
         return list(answer)

@@ -26,12 +26,12 @@ from typing import Any, Callable, Iterable, Optional, Protocol
 from .cards.card import CARDS, Card
 from .commands import Answer, Buy, Command, EndPhase, Play, PlayTreasures, parse_command
 from .decisions import CARDS as CHOOSE_CARDS
-from .decisions import OPTION, ORDER, SUPPLY, Decision, validate_answer
+from .decisions import OPTION, OPTIONS, ORDER, SUPPLY, Decision, validate_answer
 from .errors import AgentError, IllegalCommand, InvalidState
 from .prompts import PROMPTS, prompt
 from .state import ACTION_PHASE, BUY_PHASE, GameState, Player, Turn
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: GameState.edition
 
 Event = dict[str, Any]
 
@@ -87,7 +87,10 @@ class _Suspend(Exception):
 prompt("reaction.reveal", CHOOSE_CARDS,
        "A Reaction card to reveal from the hand against the Attack named by the "
        "decision's card, or none to stop revealing.",
-       options="the Reaction cards in hand not revealed yet against this Attack")
+       args={"revealed": "the Reaction cards this seat already revealed against this "
+                         "Attack, in order (Secret Chamber and Diplomat may come again)"},
+       options="the Reaction cards in hand that may be revealed now: each once, Secret "
+               "Chamber and Diplomat again while their condition holds")
 # Not public: it is asked only when the hand holds a Reaction.
 
 
@@ -206,6 +209,11 @@ class Game:
     @property
     def turn(self) -> Turn:
         return self.state.turn
+
+    @property
+    def first_edition(self) -> bool:
+        """The game plays 1st-edition texts of the cards that changed (rules.md 9)."""
+        return self.state.edition == "1"
 
     @property
     def pending(self) -> Optional[Decision]:
@@ -519,6 +527,20 @@ class Game:
             return options[0]
         return self.decide(Decision(seat, OPTION, prompt, list(options), 1, 1, card, args))
 
+    def choose_options(
+        self,
+        seat: int,
+        options: list[str],
+        prompt: str,
+        n: int,
+        card: Optional[str] = None,
+        **args: Any,
+    ) -> list[str]:
+        """Ask ``seat`` to pick ``n`` different option ids (all of them if no more)."""
+        if n >= len(options):
+            return list(options)
+        return self.decide(Decision(seat, OPTIONS, prompt, list(options), n, n, card, args))
+
     def may(self, seat: int, prompt: str, card: Optional[str] = None, **args: Any) -> bool:
         """Ask ``seat`` a yes/no question."""
         return self.choose_option(seat, ["yes", "no"], prompt, card, **args) == "yes"
@@ -779,12 +801,19 @@ class Game:
         if card.on_play is not None:
             card.on_play(self, seat, played)
 
+    def coins_of(self, name: str) -> int:
+        """What a Treasure makes when played now (Coppersmith raises Copper)."""
+        coins = CARDS[name].coins
+        if name == "Copper":
+            coins += self.state.turn.effects.get("coppersmith", 0)
+        return coins
+
     def play_treasure(self, seat: int, name: str) -> None:
         p = self.state.players[seat]
         p.hand.remove(name)
         p.in_play.append(name)
         card = CARDS[name]
-        self.state.turn.coins += card.coins
+        self.state.turn.coins += self.coins_of(name)
         self.emit("play", seat, card=name)
         if card.on_play is not None:
             card.on_play(self, seat, PlayedCard(name))
@@ -797,6 +826,7 @@ class Game:
         late: list[str] = []
         rest: list[str] = []
         coins = 0
+        copper_bonus = self.state.turn.effects.get("coppersmith", 0)
         for name in p.hand:
             card = CARDS[name]
             if not card.is_treasure:
@@ -807,6 +837,8 @@ class Game:
             else:
                 batch.append(name)
                 coins += card.coins
+                if name == "Copper":
+                    coins += copper_bonus
         if batch:
             self.state.turn.coins += coins
             p.in_play += batch
@@ -826,31 +858,35 @@ class Game:
     def attack_targets(self, seat: int, attack: str) -> list[int]:
         """Other seats in turn order that an Attack affects.
 
-        Each may first reveal Reaction cards (Moat) from hand; a reaction that
-        blocks the Attack removes that seat.
+        Each may first reveal Reaction cards from hand, one at a time and in
+        any order, before the Attack does anything: a card with ``react_again``
+        (Secret Chamber) may come back, so it can draw a Moat to reveal next.
+        A reaction that blocks the Attack (Moat) removes that seat.
         """
         victims = []
         players = self.state.players
         for other in self.others(seat):
             blocked = False
-            revealed: set[str] = set()
+            revealed: list[str] = []  # in reveal order, repeats included
             while True:
                 reactions = sorted(
                     {
                         c
                         for c in players[other].hand
-                        if c not in revealed and CARDS[c].on_attack is not None
+                        if CARDS[c].on_attack is not None
+                        and (c not in revealed or CARDS[c].react_again)
+                        and (CARDS[c].react_if is None or CARDS[c].react_if(self, other))
                     }
                 )
                 if not reactions:
                     break
                 chosen = self.choose_cards(
-                    other, reactions, "reaction.reveal", 0, 1, attack
+                    other, reactions, "reaction.reveal", 0, 1, attack, revealed=list(revealed)
                 )
                 if not chosen:
                     break
                 name = chosen[0]
-                revealed.add(name)
+                revealed.append(name)
                 self.emit("react", other, card=name)
                 if CARDS[name].on_attack(self, other, attack):  # type: ignore[misc]
                     blocked = True

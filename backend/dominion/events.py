@@ -62,7 +62,12 @@ _event("reveal", "The seat revealed cards (from its deck or hand).", _CARDS)
 _event("discard", "The seat discarded cards.", {**_CARDS, **_COUNT},
        "when they come from the hand or were only looked at: discarding is not "
        "revealing; revealed cards that are discarded stay public")
-_event("trash", "Cards of the seat went to the trash.", _CARDS)
+_event("trash", "Cards of the seat went to the trash.",
+       {**_CARDS, "source": "\"supply\" when the card was trashed from its Supply pile "
+                            "(Lurker; seat is who trashed it); absent otherwise"})
+_event("insert", "The seat put a card from its hand into its deck at a position (Secret Passage).",
+       {**_CARDS, **_COUNT, "position": "how many cards of the deck lie above it (0: on top)"},
+       "always: other seats see the position, not the card")
 _event("topdeck", "The seat put cards onto its deck; the last card ends on top.",
        {**_CARDS, **_COUNT},
        "unless they were revealed first (Bureaucrat): from the hand (Artisan) or "
@@ -80,5 +85,9 @@ _event("react", "The seat revealed a Reaction card against an Attack.",
        {"card": "the Reaction card revealed"})
 _event("deck_to_discard", "The seat put its whole deck into its discard pile (Chancellor).",
        {"count": "how many cards the deck held"})
+_event("pass", "The seat passed a card from its hand to another seat's hand (Masquerade).",
+       {**_CARDS, **_COUNT, "receiver": "the seat that received the card"},
+       "always: only the giver and the receiver see the card")
+_event("name", "The seat named a card (Wishing Well).", {"card": "the card named"})
 _event("game_over", "The game ended.",
        {"reason": "why: \"provinces\", \"colonies\" or \"piles\""})

@@ -9,7 +9,7 @@ from .cards.card import CARDS, get_card
 from .engine import Agent, Game
 from .errors import InvalidSetup, UnknownCard
 from .rng import Rng
-from .state import GameState, Player, Turn
+from .state import EDITIONS, SECOND_EDITION, GameState, Player, Turn
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -63,6 +63,7 @@ def new_game(
     colony: bool = False,
     agents: Optional[dict[int, Agent]] = None,
     record_events: bool = True,
+    edition: str = SECOND_EDITION,
 ) -> Game:
     """Set up a game ready for the first player's first turn.
 
@@ -70,7 +71,10 @@ def new_game(
     :param kingdom: the kingdom card names (normally 10).
     :param seed: seed of all randomness; a random one when ``None``.
     :param colony: add Platinum and Colony piles.
-    :raises InvalidSetup: on a bad player count or kingdom.
+    :param edition: the rules edition, ``"1"`` or ``"2"``: cards whose text
+        changed functionally (Throne Room, Mine, Moneylender, Masquerade) play
+        the text of that edition.
+    :raises InvalidSetup: on a bad player count, kingdom or edition.
     """
     names = (
         [f"Player {i + 1}" for i in range(players)]
@@ -82,6 +86,8 @@ def new_game(
             f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}"
         )
     kingdom = validate_kingdom(kingdom)
+    if edition not in EDITIONS:
+        raise InvalidSetup(f"edition must be one of {', '.join(EDITIONS)}, not {edition!r}")
     if seed is None:
         seed = secrets.randbits(64)
     if not isinstance(seed, int) or not 0 <= seed < 1 << 64:
@@ -101,5 +107,6 @@ def new_game(
         kingdom=sorted(kingdom, key=lambda n: (CARDS[n].cost, n)),
         rng=rng,
         turn=Turn(seat=first),
+        edition=edition,
     )
     return Game(state, agents, record_events)

@@ -16,6 +16,12 @@ ACTION_PHASE = "action"
 BUY_PHASE = "buy"
 PHASES = (ACTION_PHASE, BUY_PHASE)
 
+#: Rules editions. A game plays the text of its edition where a card changed
+#: functionally between editions (rules.md section 9); other cards are alike.
+FIRST_EDITION = "1"
+SECOND_EDITION = "2"
+EDITIONS = (FIRST_EDITION, SECOND_EDITION)
+
 
 @dataclass(slots=True)
 class Player:
@@ -121,6 +127,7 @@ class GameState:
     turn: Turn = field(default_factory=Turn)
     game_over: bool = False
     end_reason: Optional[str] = None
+    edition: str = SECOND_EDITION
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -132,6 +139,7 @@ class GameState:
             "turn": self.turn.to_dict(),
             "game_over": self.game_over,
             "end_reason": self.end_reason,
+            "edition": self.edition,
         }
 
     @classmethod
@@ -145,4 +153,5 @@ class GameState:
             Turn.from_dict(d["turn"]),
             d["game_over"],
             d["end_reason"],
+            d["edition"],
         )

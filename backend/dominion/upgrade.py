@@ -1,7 +1,7 @@
 """Upgrades of stored games from older ``schema_version`` values.
 
 Each step takes the saved dict of version N and returns version N+1, so a game
-stored years ago still loads. Version 1 is the first, so there are no steps yet.
+stored years ago still loads.
 """
 
 from __future__ import annotations
@@ -10,8 +10,15 @@ from typing import Any, Callable
 
 from .errors import InvalidState
 
+
+def _add_edition(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 stores the game's rules edition; older games played the 2nd."""
+    data["state"]["edition"] = "2"
+    return data
+
+
 #: ``STEPS[n]`` turns a version-``n`` dict into a version-``n + 1`` dict.
-STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _add_edition}
 
 
 def upgrade(data: dict[str, Any]) -> dict[str, Any]:

@@ -22,11 +22,14 @@ if TYPE_CHECKING:  # pragma: no cover
 def render_event(event: "Event", viewer: Optional[int], names: Optional[list[str]] = None) -> "Event":
     """An event as ``viewer`` may see it (``None`` = spectator), with an English ``text``.
 
-    Private events keep their cards for their own seat only; the others see
-    how many cards were involved. ``names`` are the players' names by seat.
+    Private events keep their cards for their own seat (and the ``receiver``
+    of a passed card) only; the others see how many cards were involved.
+    ``names`` are the players' names by seat.
     """
     out = {k: v for k, v in event.items() if k != "private"}
-    if event.get("private") and (viewer is None or event.get("seat") != viewer):
+    if event.get("private") and (
+        viewer is None or viewer not in (event.get("seat"), event.get("receiver"))
+    ):
         out["count"] = len(out.pop("cards", ()))
     out["text"] = describe(out, viewer, names)
     return out
@@ -110,6 +113,7 @@ def view(game: "Game", seat: Optional[int] = None) -> dict[str, Any]:
             for name, left in st.supply.items()
         ],
         "kingdom": list(st.kingdom),
+        "edition": st.edition,
         "trash": list(st.trash),
         "turn": {
             "seat": turn.seat,

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Optional
 from ..cards.card import CARDS, VILLAGE
 from ..commands import Command
 from ..decisions import CARDS as CHOOSE_CARDS
-from ..decisions import OPTION, ORDER, SUPPLY
+from ..decisions import OPTION, OPTIONS, ORDER, SUPPLY
 from .base import turn_command
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -408,6 +408,8 @@ class GenericBot:
             return self._supply(game, d)
         if d.kind == ORDER:
             return best_first(d.options)  # best card on top
+        if d.kind == OPTIONS:
+            return list(d.options[: d.min])
         raise ValueError(f"unknown decision kind {d.kind}")  # pragma: no cover
 
     def _supply(self, game: "Game", d: "Decision") -> Optional[str]:
@@ -430,7 +432,10 @@ class GenericBot:
         seat = d.seat
         st = game.state
         if prompt == "reaction.reveal":
-            return opts[:1]  # Moat: always block
+            # Each reaction once: Moat always blocks; a second reveal of the
+            # same card would only loop.
+            fresh = [c for c in opts if c not in d.args.get("revealed", ())]
+            return fresh[:1]
         if prompt in ("militia.discard", "poacher.discard"):
             # A victim keeps a hand for its next turn, which starts with 1 Action.
             actions = st.turn.actions if st.turn.seat == seat else 1

@@ -243,14 +243,17 @@ def militia(game: "Game", seat: int, played: "PlayedCard") -> None:
 
 
 prompt("moneylender.trash", OPTION, "Whether to trash a Copper from the hand for +$3.",
-       card="Moneylender", options=YES_NO)  # asked only with a Copper in hand
+       card="Moneylender", options=YES_NO)  # asked only with a Copper in hand (2nd edition)
 
 
 @card("Moneylender", 4, [ACTION], "base", BOTH,
-      "You may trash a Copper from your hand for +$3.", tags=[TRASHING])
+      "You may trash a Copper from your hand for +$3.", tags=[TRASHING],
+      text_1e="Trash a Copper from your hand. If you do, +$3.")
 def moneylender(game: "Game", seat: int, played: "PlayedCard") -> None:
     hand = game.state.players[seat].hand
-    if "Copper" in hand and game.may(seat, "moneylender.trash", played.name):
+    if "Copper" in hand and (
+        game.first_edition or game.may(seat, "moneylender.trash", played.name)
+    ):
         game.trash_from_hand(seat, ["Copper"])
         game.plus(seat, coins=3)
 
@@ -353,16 +356,19 @@ def thief(game: "Game", seat: int, played: "PlayedCard") -> None:
             game.gain_from_trash(seat, name)
 
 
-prompt("throne_room.play", PICK_CARDS, "An Action card from the hand to play twice, or none.",
+prompt("throne_room.play", PICK_CARDS,
+       "An Action card from the hand to play twice, or none (min 1 in the 1st edition).",
        card="Throne Room", options="the Action cards in hand")  # asked only with one in hand
 
 
 @card("Throne Room", 4, [ACTION], "base", BOTH,
-      "You may play an Action card from your hand twice.")
+      "You may play an Action card from your hand twice.",
+      text_1e="Choose an Action card in your hand. Play it twice.")
 def throne_room(game: "Game", seat: int, played: "PlayedCard") -> None:
     hand = game.state.players[seat].hand
     actions = [c for c in hand if _is_action(c)]
-    chosen = game.choose_cards(seat, actions, "throne_room.play", 0, 1, played.name)
+    least = 1 if game.first_edition else 0
+    chosen = game.choose_cards(seat, actions, "throne_room.play", least, 1, played.name)
     if chosen:
         target = game.play_from_hand(seat, chosen[0])
         game.resolve(seat, target)
@@ -444,7 +450,8 @@ def market(game: "Game", seat: int, played: "PlayedCard") -> None:
     game.plus(seat, cards=1, actions=1, buys=1, coins=1)
 
 
-prompt("mine.trash", PICK_CARDS, "A Treasure from the hand to trash, or none.",
+prompt("mine.trash", PICK_CARDS,
+       "A Treasure from the hand to trash, or none (min 1 in the 1st edition).",
        card="Mine", options="the Treasures in hand")  # asked only with one in hand
 prompt("mine.gain", SUPPLY,
        "The Treasure pile to gain a card from, to the hand.",
@@ -454,11 +461,14 @@ prompt("mine.gain", SUPPLY,
 
 @card("Mine", 5, [ACTION], "base", BOTH,
       "You may trash a Treasure from your hand. Gain a Treasure to your hand "
-      "costing up to $3 more than it.")
+      "costing up to $3 more than it.",
+      text_1e="Trash a Treasure card from your hand. Gain a Treasure card costing "
+      "up to $3 more; put it into your hand.")
 def mine(game: "Game", seat: int, played: "PlayedCard") -> None:
     hand = game.state.players[seat].hand
     treasures = [c for c in hand if _is_treasure(c)]
-    chosen = game.choose_cards(seat, treasures, "mine.trash", 0, 1, played.name)
+    least = 1 if game.first_edition else 0
+    chosen = game.choose_cards(seat, treasures, "mine.trash", least, 1, played.name)
     if not chosen:
         return
     game.trash_from_hand(seat, chosen)

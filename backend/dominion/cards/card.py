@@ -27,6 +27,8 @@ PlayEffect = Callable[["Game", int, "Play"], None]
 ScoreFn = Callable[[list[str]], int]
 # (game, seat that owns the reaction card, card that is attacking) -> True if blocked
 AttackReaction = Callable[["Game", int, str], bool]
+# (game, seat holding the reaction card) -> whether it may be revealed now
+ReactionCondition = Callable[["Game", int], bool]
 
 
 @dataclass(frozen=True, eq=False)
@@ -44,6 +46,12 @@ class Card:
     :param on_play: effect when played (Actions; Treasures with abilities).
     :param score: variable victory points from the owner's whole deck.
     :param on_attack: reaction hook revealed from hand against an Attack.
+    :param react_if: when the reaction may be revealed (Diplomat: 5 or more
+        cards in hand); always when ``None``.
+    :param react_again: the reaction may be revealed again against the same
+        Attack (Secret Chamber, Diplomat); Moat's second reveal would do nothing.
+    :param text_1e: the 1st-edition rules text where it differs functionally
+        (rules.md section 9); a game of that edition plays it.
     :param tags: what the randomizer may require (``village``, ``plus-buy``...).
     :param basic: a basic (non-kingdom) card such as Copper or Curse.
     :param late: a Treasure whose ability depends on what is already in play;
@@ -61,6 +69,9 @@ class Card:
     on_play: Optional[PlayEffect] = None
     score: Optional[ScoreFn] = None
     on_attack: Optional[AttackReaction] = None
+    react_if: Optional[ReactionCondition] = None
+    react_again: bool = False
+    text_1e: Optional[str] = None
     tags: frozenset[str] = field(default_factory=frozenset)
     basic: bool = False
     late: bool = False
@@ -84,6 +95,10 @@ class Card:
     @property
     def is_reaction(self) -> bool:
         return REACTION in self.types
+
+    def text_for(self, edition: str) -> str:
+        """The rules text a game of ``edition`` plays."""
+        return self.text_1e if edition == "1" and self.text_1e else self.text
 
     def pile_size(self, players: int) -> int:
         """Number of copies in a kingdom pile for ``players`` players."""
