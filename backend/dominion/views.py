@@ -56,7 +56,7 @@ def describe(event: "Event", viewer: Optional[int], names: Optional[list[str]] =
     else:
         n = event.get("count", 0)
         cards = f"{n} card" + ("" if n == 1 else "s")
-    if kind in _VERBS:
+    if kind in _VERBS and not (kind == "trash" and event.get("source") == "supply"):
         verb = _VERBS[kind]
         if kind == "topdeck" and seat == viewer:
             verb = "put onto your deck"
@@ -69,6 +69,17 @@ def describe(event: "Event", viewer: Optional[int], names: Optional[list[str]] =
         where = {"hand": " to hand", "deck": " onto the deck"}.get(event.get("to"), "")
         source = " from the trash" if event.get("source") == "trash" else ""
         return f"{who} gained {event['card']}{source}{where}."
+    if kind == "pass":
+        to = "you" if event["receiver"] == viewer else (
+            names[event["receiver"]] if names and event["receiver"] < len(names)
+            else f"Player {event['receiver'] + 1}")
+        return f"{who} passed {cards} to {to}."
+    if kind == "name":
+        return f"{who} named {event['card']}."
+    if kind == "insert":
+        return f"{who} put {cards} into the deck with {event['position']} card(s) above it."
+    if kind == "trash" and event.get("source") == "supply":
+        return f"{who} trashed {cards} from the Supply."
     if kind == "react":
         return f"{who} revealed {event['card']} in reaction."
     if kind == "shuffle":
