@@ -55,7 +55,7 @@ def match(kingdoms: Sequence[tuple[list[str], str]], seed: int) -> tuple[float, 
             winners = res["winners"]
             if order.index("generic") in winners:
                 won += 1 / len(winners)
-    return won / games, games, time.perf_counter() - start
+    return won / max(games, 1), games, time.perf_counter() - start
 
 
 def main() -> None:
@@ -70,9 +70,10 @@ def main() -> None:
                for i in range(args.kingdoms)]
     share = sum(sum(1 for c in k if c in _intrigue()) for k, _ in randoms) / max(1, len(randoms))
     rate, games, secs = match(randoms, seed=1)
-    print(f"Generic vs Big Money, {args.kingdoms} random Base + Intrigue kingdoms "
-          f"({share:.1f} Intrigue cards each on average), {games} games: "
-          f"generic wins {rate:.1%} ({secs:.1f} s)")
+    if games:
+        print(f"Generic vs Big Money, {args.kingdoms} random Base + Intrigue kingdoms "
+              f"({share:.1f} Intrigue cards each on average), {games} games: "
+              f"generic wins {rate:.1%} ({secs:.1f} s)")
 
     for p in presets():
         if "intrigue" not in p.sets:

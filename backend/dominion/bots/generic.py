@@ -268,8 +268,8 @@ def gain_score(ctx: _Ctx, name: str, buying: bool = True) -> float:
     if card.is_victory:
         # Harem, Great Hall, Mill, Nobles: money or an Action early, points
         # late; the better of the two, a little more for having both.
-        if card.is_treasure:
-            use = card.coins * 15 + card.cost
+        if card.is_treasure:  # Harem: a Gold's rival from mid-game on
+            use = card.coins * 15 + card.cost + (7 * card.vp if stage <= 8 else 0)
         else:
             use = _action_score(ctx, name)
         return max(use, _victory_score(stage, card.vp)) + 4
