@@ -239,6 +239,7 @@ def check_event_accounting(
     """Events tell the truth about public piles: between two states with no
     open decision, the supply lost exactly the cards of ``gain`` events and
     the trash changed by exactly the ``trash`` events and gains from it.
+    Trashing from the Supply (Lurker) takes from the supply too.
     """
     gained: Counter = Counter()
     from_trash: Counter = Counter()
@@ -248,6 +249,8 @@ def check_event_accounting(
             (from_trash if e.get("source") == "trash" else gained)[e["card"]] += 1
         elif e["type"] == "trash":
             trashed.update(e["cards"])
+            if e.get("source") == "supply":
+                gained.update(e["cards"])
     supply_before = dict(before["supply"])
     taken = Counter({c: n - dict(after["supply"])[c] for c, n in supply_before.items()})
     if +taken != gained or any(n < 0 for n in taken.values()):
@@ -369,7 +372,8 @@ def check_events(events: list[dict[str, Any]], seats: int) -> dict[str, set[str]
             fields.setdefault(e["type"], set()).update(r)
             if "private" in r:
                 raise FuzzFailure("a rendered event still carries its 'private' flag")
-            own = viewer is not None and viewer == e.get("seat")
+            # A passed card (Masquerade) is seen by its giver and its receiver.
+            own = viewer is not None and viewer in (e.get("seat"), e.get("receiver"))
             if e.get("private") and not own:
                 if "cards" in r or r.get("count") != len(e.get("cards", ())):
                     raise FuzzFailure(f"private event leaks to seat {viewer}: {r}")
