@@ -612,11 +612,15 @@ def fuzz_game(
     """
     rng = random.Random(seed)
     players, random_kingdom, colony, divisor = random_setup(rng)
+    # Every third game plays the 1st-edition texts (Masquerade, Throne Room...);
+    # taken from the seed, so the random choices of older seeds stay the same.
+    edition = "1" if seed % 3 == 0 else "2"
     kingdom = list(kingdom) if kingdom is not None else random_kingdom
     stats = Stats(games=1)
     step = 0
     try:
-        game = new_game(players, kingdom, seed=rng.getrandbits(64), colony=colony)
+        game = new_game(players, kingdom, seed=rng.getrandbits(64), colony=colony,
+                        edition=edition)
         stock_decks(game, rng, stock)  # before shrinking: full piles have cards to spare
         shrink_piles(game, divisor)
         enrich_decks(game, rng)
@@ -647,12 +651,14 @@ def fuzz_game(
     except FuzzFailure as e:
         raise FuzzFailure(
             f"seed {seed} ({players} players, kingdom {kingdom}, colony {colony}, "
+            f"edition {edition}, "
             f"piles / {divisor}), "
             f"step {step}: {e}"
         ) from e
     except Exception as e:  # an engine crash is a failure too; keep the seed
         raise FuzzFailure(
             f"seed {seed} ({players} players, kingdom {kingdom}, colony {colony}, "
+            f"edition {edition}, "
             f"piles / {divisor}), "
             f"step {step}: {type(e).__name__}: {e}"
         ) from e
