@@ -492,3 +492,313 @@ def test_scout_ruling_fewer_than_4_shuffles_discard_without_revealed():
 
 def test_scout_removed_in_2nd_edition():
     assert CARDS["Scout"].editions == ("1",) and CARDS["Scout"].cost == 4
+
+
+# ======================================================================
+# Secret Chamber
+
+
+def test_secret_chamber_discards_any_number_for_1_each():
+    g = pos(hand=["Secret Chamber", "Estate", "Copper", "Curse"])
+    play(g, "Secret Chamber")
+    pending_is(g, 0, "secret_chamber.discard")
+    assert (g.pending.min, g.pending.max) == (0, 3)
+    assert other_sees(g, 1)["prompt"] == "secret_chamber.discard"
+    events = answer(g, ["Estate", "Curse"])
+    assert g.turn.coins == 2 and me(g).hand == ["Copper"]
+    assert me(g).discard == ["Estate", "Curse"]
+    assert "cards" not in render_event(of_type(events, "discard", 0)[0], 1)
+
+
+def test_secret_chamber_discarding_nothing_gives_nothing():
+    g = pos(hand=["Secret Chamber", "Copper"])
+    play(g, "Secret Chamber")
+    round_trip(g, [])
+    assert g.turn.coins == 0 and me(g).hand == ["Copper"]
+
+
+def test_secret_chamber_reaction_draws_2_then_puts_2_back_last_named_on_top():
+    g = pos(hand=["Militia"],
+            others={1: {"hand": ["Secret Chamber", "Copper", "Copper", "Estate", "Estate"],
+                        "deck": ["Gold", "Silver", "Duchy"]}})
+    play(g, "Militia")
+    pending_is(g, 1, "reaction.reveal")
+    assert g.pending.options == ["Secret Chamber"] and g.pending.args == {"revealed": []}
+    answer(g, ["Secret Chamber"])
+    pending_is(g, 1, "secret_chamber.topdeck")
+    assert (g.pending.min, g.pending.max) == (2, 2) and g.pending.card == "Secret Chamber"
+    assert same(me(g, 1).hand, ["Secret Chamber", "Copper", "Copper", "Estate", "Estate",
+                                "Gold", "Silver"])
+    assert other_sees(g, 0) == {"seat": 1}  # not public
+    rejected(g, ["Estate"])
+    events = answer(g, ["Estate", "Estate"])
+    assert deck_top(g, 1) == ["Estate", "Estate", "Duchy"]
+    # It may be revealed again: it is still in hand.
+    pending_is(g, 1, "reaction.reveal")
+    assert g.pending.args == {"revealed": ["Secret Chamber"]}
+    put = of_type(events, "topdeck", 1)[0]
+    assert "cards" not in render_event(put, 0) and render_event(put, 0)["count"] == 2
+    assert render_event(put, 1)["cards"] == ["Estate", "Estate"]
+    answer(g, [])
+    pending_is(g, 1, "militia.discard")  # the Attack goes on: not blocked
+    answer(g, ["Copper", "Copper"])
+    assert len(me(g, 1).hand) == 3
+
+
+def test_secret_chamber_ruling_may_put_back_itself_and_just_drawn_cards():
+    g = pos(hand=["Witch"], deck=["Copper", "Copper"],
+            others={1: {"hand": ["Secret Chamber", "Estate"], "deck": ["Gold", "Silver"]}})
+    play(g, "Witch")
+    answer(g, ["Secret Chamber"])
+    round_trip(g, ["Gold", "Secret Chamber"])
+    assert deck_top(g, 1) == ["Secret Chamber", "Gold"]
+    assert same(me(g, 1).hand, ["Estate", "Silver"])
+    assert me(g, 1).discard == ["Curse"]  # it does not block
+
+
+def test_secret_chamber_ruling_may_reveal_even_if_attack_does_nothing_to_you():
+    # Militia against a hand of 3: nothing to discard, yet the reveal is offered.
+    g = pos(hand=["Militia"],
+            others={1: {"hand": ["Secret Chamber", "Copper", "Estate"], "deck": ["Gold", "Gold"]}})
+    play(g, "Militia")
+    pending_is(g, 1, "reaction.reveal")
+    answer(g, ["Secret Chamber"])
+    answer(g, ["Copper", "Estate"])
+    answer(g, [])  # not again
+    assert g.pending is None  # 3 cards again: Militia asks nothing
+    assert same(me(g, 1).hand, ["Secret Chamber", "Gold", "Gold"])
+    assert deck_top(g, 1) == ["Estate", "Copper"]
+
+
+def test_secret_chamber_ruling_draws_a_moat_then_reveals_it_and_is_unaffected():
+    g = pos(hand=["Witch"], deck=["Copper", "Copper"],
+            others={1: {"hand": ["Secret Chamber"], "deck": ["Moat", "Copper"]}})
+    play(g, "Witch")
+    answer(g, ["Secret Chamber"])
+    answer(g, ["Secret Chamber", "Copper"])
+    pending_is(g, 1, "reaction.reveal")
+    assert g.pending.options == ["Moat"]
+    assert g.pending.args == {"revealed": ["Secret Chamber"]}
+    round_trip(g, ["Moat"])
+    assert me(g, 1).hand == ["Moat"] and me(g, 1).discard == []
+    assert g.state.supply["Curse"] == 10
+
+
+def test_secret_chamber_revealed_twice_against_one_attack():
+    g = pos(hand=["Witch"], deck=["Copper", "Copper"],
+            others={1: {"hand": ["Secret Chamber"], "deck": ["Silver", "Estate", "Gold", "Duchy"]}})
+    play(g, "Witch")
+    answer(g, ["Secret Chamber"])
+    answer(g, ["Estate", "Silver"])  # keep Secret Chamber in hand
+    pending_is(g, 1, "reaction.reveal")
+    assert g.pending.options == ["Secret Chamber"]
+    events = answer(g, ["Secret Chamber"])
+    # It draws the 2 cards just put back.
+    assert of_type(events, "react", 1)[0]["card"] == "Secret Chamber"
+    assert same(me(g, 1).hand, ["Secret Chamber", "Silver", "Estate"])
+    answer(g, ["Silver", "Secret Chamber"])
+    assert g.pending is None  # no Reaction left in hand
+    assert me(g, 1).hand == ["Estate"]
+    assert deck_top(g, 1) == ["Secret Chamber", "Silver", "Gold", "Duchy"]
+    assert me(g, 1).discard == ["Curse"]
+
+
+def test_secret_chamber_against_each_play_of_a_throne_roomed_attack():
+    g = pos(hand=["Throne Room", "Witch"], deck=["Copper"] * 4,
+            others={1: {"hand": ["Secret Chamber", "Estate"], "deck": ["Gold"] * 4}})
+    play(g, "Throne Room")
+    answer(g, ["Witch"])
+    answer(g, ["Secret Chamber"])
+    answer(g, ["Gold", "Estate"])
+    answer(g, [])
+    pending_is(g, 1, "reaction.reveal")  # the second play is another Attack
+    assert g.pending.args == {"revealed": []}
+    answer(g, [])
+    assert me(g, 1).discard == ["Curse", "Curse"]
+
+
+def test_secret_chamber_removed_in_2nd_edition():
+    c = CARDS["Secret Chamber"]
+    assert c.editions == ("1",) and c.is_reaction and c.react_again and c.cost == 2
+
+
+# ======================================================================
+# Secret Passage
+
+
+def test_secret_passage_draws_2_and_puts_a_card_at_a_chosen_position():
+    g = pos(hand=["Secret Passage", "Estate"], deck=["Copper", "Silver", "Gold", "Duchy", "Curse"])
+    play(g, "Secret Passage")
+    assert g.turn.actions == 1
+    pending_is(g, 0, "secret_passage.card")
+    assert same(g.pending.options, ["Estate", "Copper", "Silver"])
+    assert other_sees(g, 1) == {"seat": 0}  # hidden: it depends on the hand
+    answer(g, ["Estate"])
+    pending_is(g, 0, "secret_passage.position")
+    assert g.pending.options == ["0", "1", "2", "3"]
+    assert other_sees(g, 1)["prompt"] == "secret_passage.position"
+    rejected(g, "4")
+    events = answer(g, "2")
+    assert deck_top(g) == ["Gold", "Duchy", "Estate", "Curse"]
+    assert same(me(g).hand, ["Copper", "Silver"])
+    ins = of_type(events, "insert", 0)
+    assert len(ins) == 1 and ins[0]["position"] == 2
+
+
+@pytest.mark.parametrize("where, deck", [
+    ("0", ["Estate", "Gold", "Duchy"]),
+    ("1", ["Gold", "Estate", "Duchy"]),
+    ("2", ["Gold", "Duchy", "Estate"]),
+])
+def test_secret_passage_ruling_any_position_top_to_bottom(where, deck):
+    g = pos(hand=["Secret Passage", "Estate"], deck=["Copper", "Copper", "Gold", "Duchy"])
+    play(g, "Secret Passage")
+    answer(g, ["Estate"])
+    answer(g, where)
+    assert deck_top(g) == deck
+
+
+def test_secret_passage_ruling_into_an_empty_deck_it_is_the_only_card():
+    g = pos(hand=["Secret Passage", "Estate"], deck=["Copper", "Silver"])
+    play(g, "Secret Passage")
+    events = answer(g, ["Silver"])
+    assert g.pending is None  # no position to choose
+    assert deck_top(g) == ["Silver"]
+    assert of_type(events, "insert", 0)[0]["position"] == 0
+
+
+def test_secret_passage_card_hidden_from_other_seats_position_public():
+    g = pos(hand=["Secret Passage", "Estate"], deck=["Copper", "Silver", "Gold"])
+    play(g, "Secret Passage")
+    answer(g, ["Estate"])
+    events = answer(g, "1")
+    ins = of_type(events, "insert", 0)[0]
+    assert ins["private"] is True
+    for viewer in (1, None):
+        seen = render_event(ins, viewer)
+        assert "cards" not in seen and seen["count"] == 1 and seen["position"] == 1
+        assert "Estate" not in seen["text"]
+    mine = render_event(ins, 0)
+    assert mine["cards"] == ["Estate"] and mine["position"] == 1
+    v = g.view(1)
+    assert "hand" not in v["players"][0] and v["players"][0]["deck_count"] == 2
+    assert "Estate" not in str(v["players"]) and v["decision"] is None
+
+
+def test_secret_passage_round_trip_mid_decisions():
+    g = pos(hand=["Secret Passage", "Estate"], deck=["Copper", "Silver", "Gold", "Duchy"])
+    play(g, "Secret Passage")
+    round_trip(g, ["Estate"], "2")
+    assert deck_top(g) == ["Gold", "Duchy", "Estate"]
+
+
+def test_secret_passage_intrigue_2nd_edition_only():
+    assert CARDS["Secret Passage"].editions == ("2",)
+
+
+# ======================================================================
+# Shanty Town
+
+
+def test_shanty_town_no_actions_in_hand_draws_2():
+    g = pos(hand=["Shanty Town", "Copper", "Estate"], deck=["Village", "Gold", "Silver"])
+    events = play(g, "Shanty Town")
+    assert g.turn.actions == 2
+    assert of_type(events, "reveal", 0)[0]["cards"] == ["Copper", "Estate"]
+    assert same(me(g).hand, ["Copper", "Estate", "Village", "Gold"])
+
+
+def test_shanty_town_with_an_action_in_hand_draws_nothing():
+    g = pos(hand=["Shanty Town", "Village", "Copper"], deck=["Gold", "Silver"])
+    events = play(g, "Shanty Town")
+    assert g.turn.actions == 2 and same(me(g).hand, ["Village", "Copper"])
+    assert render_event(of_type(events, "reveal", 0)[0], 1)["cards"] == ["Village", "Copper"]
+
+
+def test_shanty_town_ruling_action_victory_cards_count_as_actions():
+    g = pos(hand=["Shanty Town", "Nobles"], deck=["Gold", "Silver"])
+    play(g, "Shanty Town")
+    assert me(g).hand == ["Nobles"]
+
+
+def test_shanty_town_ruling_if_the_first_card_drawn_is_an_action_still_draw_the_second():
+    g = pos(hand=["Shanty Town", "Copper"], deck=["Village", "Gold", "Silver"])
+    play(g, "Shanty Town")
+    assert same(me(g).hand, ["Copper", "Village", "Gold"])
+
+
+def test_shanty_town_empty_hand_draws_2():
+    g = pos(hand=["Shanty Town"], deck=["Gold", "Silver"])
+    play(g, "Shanty Town")
+    assert same(me(g).hand, ["Gold", "Silver"])
+
+
+def test_shanty_town_throne_room_second_play_sees_the_new_hand():
+    g = pos(hand=["Throne Room", "Shanty Town"], deck=["Village", "Gold", "Silver", "Copper"])
+    play(g, "Throne Room")
+    answer(g, ["Shanty Town"])
+    assert same(me(g).hand, ["Village", "Gold"])  # the Village drawn stops the second draw
+    assert g.turn.actions == 4
+
+
+# ======================================================================
+# Steward
+
+
+def test_steward_cards():
+    g = pos(hand=["Steward"], deck=["Gold", "Silver", "Copper"])
+    play(g, "Steward")
+    pending_is(g, 0, "steward.choose")
+    assert g.pending.options == ["cards", "coins", "trash"]
+    answer(g, "cards")
+    assert same(me(g).hand, ["Gold", "Silver"])
+
+
+def test_steward_coins():
+    g = pos(hand=["Steward", "Copper"])
+    play(g, "Steward")
+    answer(g, "coins")
+    assert g.turn.coins == 2 and me(g).hand == ["Copper"]
+
+
+def test_steward_trash_exactly_2():
+    g = pos(hand=["Steward", "Copper", "Estate", "Curse"])
+    play(g, "Steward")
+    answer(g, "trash")
+    pending_is(g, 0, "steward.trash")
+    assert (g.pending.min, g.pending.max) == (2, 2)
+    assert other_sees(g, 1) == {"seat": 0}
+    rejected(g, ["Curse"])
+    rejected(g, ["Curse", "Estate", "Copper"])
+    round_trip(g, ["Curse", "Estate"])
+    assert me(g).hand == ["Copper"] and same(g.state.trash, ["Curse", "Estate"])
+
+
+def test_steward_ruling_with_1_card_trash_it():
+    g = pos(hand=["Steward", "Estate"])
+    play(g, "Steward")
+    answer(g, "trash")
+    assert g.pending is None and g.state.trash == ["Estate"] and me(g).hand == []
+
+
+def test_steward_ruling_an_option_may_be_chosen_even_if_it_cannot_be_done():
+    g = pos(hand=["Steward"])
+    play(g, "Steward")
+    answer(g, "trash")
+    assert g.pending is None and g.state.trash == []
+    g = pos(hand=["Steward"])
+    play(g, "Steward")
+    answer(g, "cards")
+    assert me(g).hand == [] and g.turn.coins == 0
+
+
+def test_steward_ruling_cannot_mix_options():
+    g = pos(hand=["Steward", "Copper", "Estate"], deck=["Gold"])
+    play(g, "Steward")
+    rejected(g, ["cards", "coins"])
+    round_trip(g, "coins")
+    assert g.turn.coins == 2 and me(g).deck == ["Gold"]
+
+
+def test_steward_ruling_same_function_in_both_editions():
+    assert CARDS["Steward"].editions == ("1", "2") and CARDS["Steward"].text_1e is None
