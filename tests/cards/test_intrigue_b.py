@@ -802,3 +802,521 @@ def test_steward_ruling_cannot_mix_options():
 
 def test_steward_ruling_same_function_in_both_editions():
     assert CARDS["Steward"].editions == ("1", "2") and CARDS["Steward"].text_1e is None
+
+
+# ======================================================================
+# Swindler
+
+
+def test_swindler_trashes_top_card_attacker_picks_same_cost_to_victims_discard():
+    g = pos(hand=["Swindler"], others={1: {"deck": ["Silver", "Gold"]}})
+    events = play(g, "Swindler")
+    assert g.turn.coins == 2
+    pending_is(g, 0, "swindler.gain")  # asked to the attacker
+    d = g.pending
+    assert d.args == {"target": 1, "trashed": "Silver", "cost": 3} and d.min == 1
+    assert set(d.options) == {n for n, left in g.state.supply.items()
+                              if left and CARDS[n].cost == 3}
+    assert of_type(events, "reveal", 1)[0]["cards"] == ["Silver"]
+    assert of_type(events, "trash", 1)[0]["cards"] == ["Silver"]
+    assert other_sees(g, 1)["prompt"] == "swindler.gain"
+    rejected(g, None)  # mandatory
+    rejected(g, "Gold")
+    round_trip(g, "Shanty Town")
+    assert me(g, 1).discard == ["Shanty Town"] and deck_top(g, 1) == ["Gold"]
+    assert g.state.trash == ["Silver"]
+
+
+def test_swindler_ruling_may_give_another_copy_or_a_curse_for_0():
+    g = pos(hand=["Swindler"], others={1: {"deck": ["Copper"]}})
+    play(g, "Swindler")
+    assert set(g.pending.options) == {"Copper", "Curse"}
+    answer(g, "Curse")
+    assert me(g, 1).discard == ["Curse"]
+    g = pos(hand=["Swindler"], others={1: {"deck": ["Silver"]}})
+    play(g, "Swindler")
+    answer(g, "Silver")
+    assert me(g, 1).discard == ["Silver"]
+
+
+def test_swindler_ruling_no_card_of_that_cost_no_gain():
+    g = pos(hand=["Swindler"], others={1: {"deck": ["Gold"]}},
+            kingdom=["Swindler", "Village"], supply={"Gold": 0})
+    play(g, "Swindler")
+    assert g.pending is None
+    assert g.state.trash == ["Gold"] and me(g, 1).discard == []
+
+
+def test_swindler_ruling_current_cost():
+    g = pos(hand=["Swindler"], others={1: {"deck": ["Silver"]}})
+    g.turn.effects["cost_reduction"] = 1
+    play(g, "Swindler")
+    assert g.pending.args["cost"] == 2
+    # Printed $3 cards cost $2 now; Estate ($1 now) and Smithy ($3 now) do not fit.
+    assert {"Silver", "Village", "Shanty Town"} <= set(g.pending.options)
+    assert "Estate" not in g.pending.options and "Smithy" not in g.pending.options
+    answer(g, "Village")
+    assert me(g, 1).discard == ["Village"]
+
+
+def test_swindler_ruling_empty_deck_shuffles_first_and_no_card_means_nothing():
+    g = pos(hand=["Swindler"], players=3,
+            others={1: {"discard": ["Estate"]}, 2: {"hand": ["Copper"]}})
+    events = play(g, "Swindler")
+    assert len(of_type(events, "shuffle", 1)) == 1
+    assert g.pending.args == {"target": 1, "trashed": "Estate", "cost": 2}
+    answer(g, "Moat")
+    assert g.pending is None  # seat 2 has no deck and no discard pile
+    assert me(g, 1).discard == ["Moat"] and g.state.trash == ["Estate"]
+    assert me(g, 2).hand == ["Copper"]
+
+
+def test_swindler_ruling_moat_no_trash_and_no_gain():
+    g = pos(hand=["Swindler"], others={1: {"hand": ["Moat"], "deck": ["Gold"]}})
+    play(g, "Swindler")
+    answer(g, ["Moat"])
+    assert g.pending is None and g.state.trash == [] and deck_top(g, 1) == ["Gold"]
+    assert g.turn.coins == 2
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_swindler_ruling_resolves_in_turn_order(players):
+    others = {s: {"deck": ["Copper"]} for s in range(1, players)}
+    g = pos(hand=["Swindler"], players=players, others=others)
+    play(g, "Swindler")
+    for s in range(1, players):
+        pending_is(g, 0, "swindler.gain")
+        assert g.pending.args["target"] == s
+        answer(g, "Curse")
+    assert g.pending is None
+    assert all(me(g, s).discard == ["Curse"] for s in range(1, players))
+    assert g.state.trash == ["Copper"] * (players - 1)
+
+
+def test_swindler_throne_room_swindles_twice():
+    g = pos(hand=["Throne Room", "Swindler"], others={1: {"deck": ["Silver", "Duchy"]}})
+    play(g, "Throne Room")
+    answer(g, ["Swindler"])
+    assert g.pending.args["trashed"] == "Silver"
+    answer(g, "Wishing Well")
+    assert g.pending.args == {"target": 1, "trashed": "Duchy", "cost": 5}
+    answer(g, "Torturer")
+    assert g.turn.coins == 4
+    assert g.state.trash == ["Silver", "Duchy"]
+    assert me(g, 1).discard == ["Wishing Well", "Torturer"]
+
+
+def test_swindler_same_function_in_both_editions():
+    assert CARDS["Swindler"].editions == ("1", "2") and CARDS["Swindler"].is_attack
+
+
+# ======================================================================
+# Torturer
+
+
+def test_torturer_draws_3_victim_discards_2_or_takes_a_curse_to_hand():
+    g = pos(hand=["Torturer"], deck=["Copper"] * 3, players=3,
+            others={1: {"hand": ["Copper", "Estate", "Silver"]},
+                    2: {"hand": ["Copper", "Estate", "Silver"]}})
+    play(g, "Torturer")
+    assert me(g).hand == ["Copper"] * 3
+    pending_is(g, 1, "torturer.choose")
+    assert g.pending.options == ["discard", "curse"]
+    assert other_sees(g, 0)["prompt"] == "torturer.choose"
+    answer(g, "discard")
+    pending_is(g, 1, "torturer.discard")
+    assert (g.pending.min, g.pending.max) == (2, 2)
+    assert other_sees(g, 0) == {"seat": 1}
+    rejected(g, ["Estate"])
+    answer(g, ["Estate", "Copper"])
+    pending_is(g, 2, "torturer.choose")  # turn order
+    answer(g, "curse")
+    assert g.pending is None
+    assert me(g, 1).hand == ["Silver"] and me(g, 1).discard == ["Estate", "Copper"]
+    assert same(me(g, 2).hand, ["Copper", "Estate", "Silver", "Curse"])
+    assert me(g, 2).discard == []
+
+
+def test_torturer_ruling_may_choose_an_option_it_cannot_fulfil():
+    g = pos(hand=["Torturer"], players=4, supply={"Curse": 0},
+            others={1: {"hand": ["Copper"]}, 2: {}, 3: {"hand": ["Estate"]}})
+    play(g, "Torturer")
+    answer(g, "discard")  # one card: discards it
+    answer(g, "discard")  # no cards
+    answer(g, "curse")  # no Curses left
+    assert g.pending is None
+    assert me(g, 1).discard == ["Copper"] and me(g, 1).hand == []
+    assert me(g, 3).hand == ["Estate"]
+
+
+def test_torturer_ruling_gained_curse_goes_to_hand():
+    g = pos(hand=["Torturer"], others={1: {"hand": ["Copper"] * 5}})
+    play(g, "Torturer")
+    round_trip(g, "curse")
+    assert Counter(me(g, 1).hand)["Curse"] == 1 and me(g, 1).discard == []
+
+
+def test_torturer_round_trip_mid_discard():
+    g = pos(hand=["Torturer"], others={1: {"hand": ["Copper", "Estate", "Gold"]}})
+    play(g, "Torturer")
+    answer(g, "discard")
+    round_trip(g, ["Copper", "Estate"])
+    assert me(g, 1).hand == ["Gold"]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_torturer_every_victim_in_turn_order(players):
+    others = {s: {"hand": ["Copper", "Copper", "Estate"]} for s in range(1, players)}
+    g = pos(hand=["Torturer"], players=players, others=others)
+    play(g, "Torturer")
+    for s in range(1, players):
+        pending_is(g, s, "torturer.choose")
+        answer(g, "curse" if s % 2 else "discard")
+        if s % 2 == 0:
+            answer(g, ["Copper", "Estate"])
+    assert g.pending is None
+    for s in range(1, players):
+        assert ("Curse" in me(g, s).hand) == bool(s % 2)
+        assert len(me(g, s).hand) == (4 if s % 2 else 1)
+
+
+def test_torturer_throne_room_attacks_twice():
+    g = pos(hand=["Throne Room", "Torturer"], deck=["Copper"] * 6,
+            others={1: {"hand": ["Copper", "Copper", "Estate", "Silver"]}})
+    play(g, "Throne Room")
+    answer(g, ["Torturer"])
+    answer(g, "curse")
+    pending_is(g, 1, "torturer.choose")  # the second play
+    answer(g, "discard")
+    answer(g, ["Curse", "Estate"])
+    assert len(me(g).hand) == 6
+    assert same(me(g, 1).hand, ["Copper", "Copper", "Silver"])
+    assert me(g, 1).discard == ["Curse", "Estate"]
+
+
+def test_torturer_moat_blocks():
+    g = pos(hand=["Torturer"], others={1: {"hand": ["Moat", "Copper"]}})
+    play(g, "Torturer")
+    answer(g, ["Moat"])
+    assert g.pending is None and same(me(g, 1).hand, ["Moat", "Copper"])
+
+
+def test_torturer_same_function_in_both_editions():
+    assert CARDS["Torturer"].editions == ("1", "2") and CARDS["Torturer"].is_attack
+
+
+# ======================================================================
+# Trading Post
+
+
+def test_trading_post_trashes_2_and_gains_a_silver_to_hand():
+    g = pos(hand=["Trading Post", "Copper", "Estate", "Curse"])
+    play(g, "Trading Post")
+    pending_is(g, 0, "trading_post.trash")
+    assert (g.pending.min, g.pending.max) == (2, 2)
+    assert other_sees(g, 1) == {"seat": 0}
+    rejected(g, ["Curse"])
+    events = answer(g, ["Curse", "Estate"])
+    assert same(me(g).hand, ["Copper", "Silver"]) and same(g.state.trash, ["Curse", "Estate"])
+    assert of_type(events, "gain", 0)[0]["to"] == "hand"
+
+
+def test_trading_post_ruling_with_1_card_trash_it_and_gain_nothing():
+    g = pos(hand=["Trading Post", "Estate"])
+    play(g, "Trading Post")
+    assert g.pending is None
+    assert g.state.trash == ["Estate"] and me(g).hand == [] and me(g).discard == []
+
+
+def test_trading_post_ruling_silver_pile_empty_still_trash():
+    g = pos(hand=["Trading Post", "Estate", "Estate"], supply={"Silver": 0})
+    play(g, "Trading Post")
+    assert g.state.trash == ["Estate", "Estate"] and me(g).hand == []
+
+
+def test_trading_post_ruling_silver_can_be_played_this_turn():
+    g = pos(hand=["Trading Post", "Copper", "Estate", "Curse"])
+    play(g, "Trading Post")
+    round_trip(g, ["Estate", "Curse"])
+    play(g, "Silver")
+    assert g.turn.coins == 2
+
+
+# ======================================================================
+# Tribute
+
+
+def test_tribute_left_player_reveals_and_discards_2_bonuses_per_type():
+    g = pos(hand=["Tribute"], deck=["Gold", "Silver"], players=3,
+            others={1: {"deck": ["Village", "Copper", "Estate"]}, 2: {"deck": ["Duchy"]}})
+    events = play(g, "Tribute")
+    assert g.pending is None
+    assert of_type(events, "reveal", 1)[0]["cards"] == ["Village", "Copper"]
+    assert of_type(events, "discard", 1)[0]["cards"] == ["Village", "Copper"]
+    assert "cards" in render_event(of_type(events, "discard", 1)[0], 2)  # public
+    assert me(g, 1).discard == ["Village", "Copper"] and deck_top(g, 1) == ["Estate"]
+    assert (g.turn.actions, g.turn.coins, me(g).hand) == (2, 2, [])
+    assert deck_top(g, 2) == ["Duchy"]
+
+
+def test_tribute_victory_gives_2_cards():
+    g = pos(hand=["Tribute"], deck=["Gold", "Silver"], others={1: {"deck": ["Estate", "Curse"]}})
+    play(g, "Tribute")
+    assert same(me(g).hand, ["Gold", "Silver"]) and g.turn.coins == 0 and g.turn.actions == 0
+
+
+def test_tribute_ruling_two_copies_give_the_bonus_once():
+    g = pos(hand=["Tribute"], others={1: {"deck": ["Silver", "Silver"]}})
+    play(g, "Tribute")
+    assert g.turn.coins == 2
+
+
+def test_tribute_ruling_multi_type_cards_give_every_matching_bonus(harem):
+    g = pos(hand=["Tribute"], deck=["Copper"] * 4, others={1: {"deck": [harem, "Nobles"]}})
+    play(g, "Tribute")
+    # Harem: +$2 and +2 Cards; Nobles: +2 Actions and +2 Cards.
+    assert (g.turn.coins, g.turn.actions, len(me(g).hand)) == (2, 2, 4)
+
+
+def test_tribute_ruling_curse_gives_nothing():
+    g = pos(hand=["Tribute"], deck=["Gold"], others={1: {"deck": ["Curse", "Curse"]}})
+    play(g, "Tribute")
+    assert (g.turn.coins, g.turn.actions, me(g).hand) == (0, 0, [])
+
+
+def test_tribute_ruling_fewer_than_2_shuffle_discard_without_revealed():
+    g = pos(hand=["Tribute"], others={1: {"deck": ["Silver"], "discard": ["Village"]}})
+    events = play(g, "Tribute")
+    assert of_type(events, "reveal", 1)[0]["cards"] == ["Silver", "Village"]
+    assert len(of_type(events, "shuffle", 1)) == 1
+    assert (g.turn.coins, g.turn.actions) == (2, 2)
+    assert me(g, 1).deck == [] and me(g, 1).discard == ["Silver", "Village"]
+
+
+def test_tribute_ruling_only_the_cards_there_are_count():
+    g = pos(hand=["Tribute"], others={1: {"deck": ["Gold"]}})
+    play(g, "Tribute")
+    assert g.turn.coins == 2 and me(g, 1).discard == ["Gold"]
+    g = pos(hand=["Tribute"])
+    events = play(g, "Tribute")
+    assert of_type(events, "reveal") == [] and g.turn.coins == 0
+
+
+def test_tribute_ruling_not_an_attack_moat_cannot_prevent_it():
+    g = pos(hand=["Tribute"], others={1: {"hand": ["Moat"], "deck": ["Gold", "Curse"]}})
+    play(g, "Tribute")
+    assert g.pending is None and g.turn.coins == 2
+    assert not CARDS["Tribute"].is_attack
+
+
+def test_tribute_removed_in_2nd_edition():
+    assert CARDS["Tribute"].editions == ("1",)
+
+
+# ======================================================================
+# Upgrade
+
+
+def test_upgrade_draws_then_trashes_and_gains_exactly_1_more():
+    g = pos(hand=["Upgrade", "Estate", "Copper"], deck=["Gold"])
+    play(g, "Upgrade")
+    assert g.turn.actions == 1
+    pending_is(g, 0, "upgrade.trash")
+    assert same(g.pending.options, ["Estate", "Copper", "Gold"])  # drawn first
+    assert other_sees(g, 1) == {"seat": 0}
+    answer(g, ["Estate"])
+    pending_is(g, 0, "upgrade.gain")
+    assert g.pending.args == {"cost": 3} and g.pending.min == 1
+    assert set(g.pending.options) == {n for n, left in g.state.supply.items()
+                                      if left and CARDS[n].cost == 3}
+    assert other_sees(g, 1)["prompt"] == "upgrade.gain"
+    rejected(g, None)
+    rejected(g, "Duchy")
+    answer(g, "Silver")
+    assert me(g).discard == ["Silver"] and g.state.trash == ["Estate"]
+
+
+def test_upgrade_ruling_trashing_mandatory_with_a_card():
+    g = pos(hand=["Upgrade"], deck=["Estate"])
+    play(g, "Upgrade")
+    assert g.state.trash == ["Estate"]  # the drawn card, the only one: no choice
+    pending_is(g, 0, "upgrade.gain")
+    assert g.pending.args == {"cost": 3}
+    g = pos(hand=["Upgrade"])
+    play(g, "Upgrade")
+    assert g.pending is None and g.state.trash == []
+
+
+def test_upgrade_ruling_no_card_costing_exactly_1_more_gains_nothing():
+    g = pos(hand=["Upgrade", "Gold"], kingdom=["Upgrade"])
+    play(g, "Upgrade")
+    assert g.pending is None  # nothing costs $7
+    assert g.state.trash == ["Gold"] and me(g).discard == []
+
+
+def test_upgrade_ruling_costs_use_current_modifiers():
+    g = pos(hand=["Upgrade", "Silver", "Silver"])
+    g.turn.effects["cost_reduction"] = 1
+    play(g, "Upgrade")
+    assert g.pending.args == {"cost": 3}  # Silver costs $2 now
+    assert "Smithy" in g.pending.options and "Silver" not in g.pending.options
+    round_trip(g, "Smithy")
+    assert me(g).discard == ["Smithy"]
+
+
+def test_upgrade_round_trip_mid_trash():
+    g = pos(hand=["Upgrade", "Estate", "Copper"], deck=["Silver"])
+    play(g, "Upgrade")
+    round_trip(g, ["Estate"], "Silver")
+    assert me(g).discard == ["Silver"] and same(me(g).hand, ["Copper", "Silver"])
+
+
+def test_upgrade_copper_to_nothing_when_no_card_costs_1():
+    g = pos(hand=["Upgrade", "Copper"], deck=["Copper"])
+    play(g, "Upgrade")
+    assert g.pending is None  # both in hand are Coppers; nothing costs $1
+    assert g.state.trash == ["Copper"] and me(g).hand == ["Copper"]
+
+
+# ======================================================================
+# Wishing Well
+
+
+def test_wishing_well_right_guess_goes_to_hand():
+    g = pos(hand=["Wishing Well"], deck=["Copper", "Gold", "Estate"])
+    play(g, "Wishing Well")
+    assert g.turn.actions == 1
+    pending_is(g, 0, "wishing_well.name")
+    assert g.pending.options == sorted(CARDS)
+    assert me(g).hand == ["Copper"]  # drawn before naming
+    assert other_sees(g, 1)["prompt"] == "wishing_well.name"
+    events = answer(g, "Gold")
+    assert of_type(events, "name", 0) == [{"type": "name", "seat": 0, "card": "Gold"}]
+    assert render_event(of_type(events, "name", 0)[0], 1)["card"] == "Gold"
+    assert of_type(events, "reveal", 0)[0]["cards"] == ["Gold"]
+    assert same(me(g).hand, ["Copper", "Gold"]) and deck_top(g) == ["Estate"]
+
+
+def test_wishing_well_wrong_guess_stays_on_top():
+    g = pos(hand=["Wishing Well"], deck=["Copper", "Gold", "Estate"])
+    play(g, "Wishing Well")
+    rejected(g, "Action")  # a card name, not a type
+    rejected(g, "gold")
+    round_trip(g, "Silver")
+    assert me(g).hand == ["Copper"] and deck_top(g) == ["Gold", "Estate"]
+
+
+def test_wishing_well_reveal_shuffles_the_discard_if_needed():
+    g = pos(hand=["Wishing Well"], deck=["Copper"], discard=["Duchy"])
+    play(g, "Wishing Well")
+    events = answer(g, "Duchy")
+    assert len(of_type(events, "shuffle", 0)) == 1
+    assert same(me(g).hand, ["Copper", "Duchy"]) and me(g).deck == []
+
+
+def test_wishing_well_with_no_cards_left_names_and_nothing_else():
+    g = pos(hand=["Wishing Well"])
+    play(g, "Wishing Well")
+    events = answer(g, "Gold")
+    assert of_type(events, "name", 0) and not of_type(events, "reveal")
+    assert me(g).hand == []
+
+
+def test_wishing_well_same_function_in_both_editions():
+    assert CARDS["Wishing Well"].editions == ("1", "2")
+
+
+# ======================================================================
+# 1st-edition texts of Base cards (rules.md 9)
+
+
+def first(**kw: Any) -> Game:
+    g = pos(**kw)
+    g.state.edition = "1"
+    assert g.first_edition
+    return g
+
+
+def test_new_game_edition_1_plays_1st_edition_texts():
+    from dominion import new_game
+
+    assert new_game(2, KINGDOM, seed=3, edition="1").first_edition
+    assert not new_game(2, KINGDOM, seed=3).first_edition
+
+
+def test_throne_room_1e_must_choose_an_action_when_one_is_in_hand():
+    g = first(hand=["Throne Room", "Village", "Smithy", "Copper"], deck=["Gold", "Silver"])
+    play(g, "Throne Room")
+    pending_is(g, 0, "throne_room.play")
+    assert (g.pending.min, g.pending.max) == (1, 1)
+    rejected(g, [])
+    round_trip(g, ["Village"])
+    assert g.turn.actions == 4
+
+
+def test_throne_room_1e_choice_forced_by_a_single_action_and_nothing_without():
+    g = first(hand=["Throne Room", "Smithy"], deck=["Copper"] * 6)
+    play(g, "Throne Room")
+    assert g.pending is None  # the only Action is played twice without asking
+    assert len(me(g).hand) == 6
+    g = first(hand=["Throne Room", "Copper"])
+    play(g, "Throne Room")
+    assert g.pending is None and me(g).in_play == ["Throne Room"]
+
+
+def test_throne_room_2e_keeps_the_choice_optional():
+    g = pos(hand=["Throne Room", "Smithy"], deck=["Copper"] * 6)
+    play(g, "Throne Room")
+    assert g.pending.min == 0
+    answer(g, [])
+    assert me(g).hand == ["Smithy"]
+
+
+def test_mine_1e_must_trash_a_treasure():
+    g = first(hand=["Mine", "Copper", "Silver"], kingdom=["Mine"])
+    play(g, "Mine")
+    pending_is(g, 0, "mine.trash")
+    assert g.pending.min == 1
+    rejected(g, [])
+    answer(g, ["Copper"])
+    answer(g, "Silver")
+    assert same(me(g).hand, ["Silver", "Silver"]) and g.state.trash == ["Copper"]
+
+
+def test_mine_1e_single_treasure_is_trashed_without_asking():
+    g = first(hand=["Mine", "Silver"], kingdom=["Mine"])
+    play(g, "Mine")
+    assert g.state.trash == ["Silver"]
+    pending_is(g, 0, "mine.gain")
+    answer(g, "Gold")
+    assert me(g).hand == ["Gold"]
+
+
+def test_mine_2e_keeps_trashing_optional():
+    g = pos(hand=["Mine", "Silver"], kingdom=["Mine"])
+    play(g, "Mine")
+    pending_is(g, 0, "mine.trash")
+    assert g.pending.min == 0
+    answer(g, [])
+    assert me(g).hand == ["Silver"] and g.state.trash == []
+
+
+def test_moneylender_1e_trashes_a_copper_without_asking():
+    g = first(hand=["Moneylender", "Copper", "Copper"], kingdom=["Moneylender"])
+    play(g, "Moneylender")
+    assert g.pending is None
+    assert g.state.trash == ["Copper"] and g.turn.coins == 3 and me(g).hand == ["Copper"]
+
+
+def test_moneylender_1e_without_copper_nothing():
+    g = first(hand=["Moneylender", "Silver"], kingdom=["Moneylender"])
+    play(g, "Moneylender")
+    assert g.pending is None and g.state.trash == [] and g.turn.coins == 0
+
+
+def test_moneylender_2e_keeps_it_optional():
+    g = pos(hand=["Moneylender", "Copper"], kingdom=["Moneylender"])
+    play(g, "Moneylender")
+    pending_is(g, 0, "moneylender.trash")
+    answer(g, "no")
+    assert g.state.trash == [] and g.turn.coins == 0
