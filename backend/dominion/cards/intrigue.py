@@ -48,11 +48,12 @@ YES_NO = "\"yes\" or \"no\""
 # ---------------------------------------------------------------------------
 # Nobles .. Wishing Well
 
-def _is_action(name: str) -> bool:
+
+def _action_card(name: str) -> bool:
     return CARDS[name].is_action
 
 
-def _is_victory(name: str) -> bool:
+def _victory_card(name: str) -> bool:
     return CARDS[name].is_victory
 
 
@@ -88,7 +89,7 @@ prompt("patrol.order", ORDER, "The order to put the revealed cards back on the d
 def patrol(game: "Game", seat: int, played: "PlayedCard") -> None:
     game.plus(seat, cards=3)
     shown = game.reveal_top(seat, 4)
-    kept = [c for c in shown if _is_victory(c) or CURSE in CARDS[c].types]
+    kept = [c for c in shown if _victory_card(c) or CURSE in CARDS[c].types]
     rest = [c for c in shown if c not in kept]
     game.state.players[seat].hand += kept
     _put_back(game, seat, rest, "patrol.order", played.name)
@@ -185,8 +186,8 @@ prompt("scout.order", ORDER, "The order to put the revealed cards back on the de
 def scout(game: "Game", seat: int, played: "PlayedCard") -> None:
     game.plus(seat, actions=1)
     shown = game.reveal_top(seat, 4)
-    game.state.players[seat].hand += [c for c in shown if _is_victory(c)]
-    rest = [c for c in shown if not _is_victory(c)]  # a Curse is not a Victory card
+    game.state.players[seat].hand += [c for c in shown if _victory_card(c)]
+    rest = [c for c in shown if not _victory_card(c)]  # a Curse is not a Victory card
     _put_back(game, seat, rest, "scout.order", played.name)
 
 
@@ -251,7 +252,7 @@ def secret_passage(game: "Game", seat: int, played: "PlayedCard") -> None:
 def shanty_town(game: "Game", seat: int, played: "PlayedCard") -> None:
     game.plus(seat, actions=2)
     game.reveal_hand(seat)
-    if not any(_is_action(c) for c in game.state.players[seat].hand):
+    if not any(_action_card(c) for c in game.state.players[seat].hand):
         game.draw(seat, 2)
 
 
