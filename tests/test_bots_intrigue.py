@@ -444,6 +444,45 @@ def test_generic_buys_duke_late_with_duchies() -> None:
     assert BOT.command(game, 0).to_dict() != {"type": "buy", "card": "Duke"}
 
 
+@pytest.mark.parametrize("attack", ["Torturer", "Masquerade", "Saboteur", "Swindler",
+                                    "Minion", "Replace", "Militia"])
+def test_big_money_as_a_victim_answers_every_intrigue_prompt(attack: str) -> None:
+    """Big Money (an agent at seat 1, holding both Intrigue reactions) gets
+    through every Attack (and Masquerade's pass) without help."""
+    prompts: Counter = Counter()
+    victim_hand = ["Secret Chamber", "Diplomat", "Estate", "Gold", "Copper", "Silver"]
+    game = position(hand=[attack, "Estate", "Copper", "Silver", "Duchy"],
+                    deck=["Copper", "Silver", "Estate", "Gold"] * 2,
+                    kingdom=[attack, "Secret Chamber", "Diplomat", "Upgrade"],
+                    others={1: {"hand": victim_hand, "deck": ["Gold", "Province", "Silver"] * 2}},
+                    agents={1: Checked(BigMoney(), prompts)})
+    if attack == "Minion":
+        game.state.players[0].hand = [attack, "Estate", "Estate"]  # the bot attacks
+    play_as(game, attack)
+    assert prompts[VICTIM_PROMPT[attack]] >= 1
+    if attack != "Masquerade":
+        # Secret Chamber, then Diplomat (from a hand of 6 or more), then no more.
+        assert prompts["reaction.reveal"] == 3
+        assert prompts["secret_chamber.topdeck"] == prompts["diplomat.discard"] == 1
+
+
+#: The prompt each card asks its victim (Swindler and Replace ask none: the
+#: victim only reveals reactions).
+VICTIM_PROMPT = {
+    "Torturer": "torturer.choose", "Masquerade": "masquerade.pass",
+    "Saboteur": "saboteur.gain", "Swindler": "reaction.reveal", "Minion": "reaction.reveal",
+    "Replace": "reaction.reveal", "Militia": "militia.discard",
+}
+
+
+def play_as(game: Game, card: str) -> None:
+    """Seat 0 plays ``card``; the generic bot answers seat 0's own decisions."""
+    game.apply(0, Play(card))
+    while game.pending is not None:
+        assert game.pending.seat == 0, game.pending
+        bot_answer(game)
+
+
 def test_big_money_answers_every_intrigue_attack() -> None:
     """Big Money (no Actions of its own) answers Attacks with the generic bot."""
     bm = BigMoney()
