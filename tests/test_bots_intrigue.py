@@ -328,6 +328,13 @@ def test_secret_passage_puts_junk_at_the_bottom_and_a_spare_card_on_top() -> Non
     assert decide(game) == str(len(game.state.players[0].deck))
     bot_answer(game)
     assert game.state.players[0].deck[0] == "Estate"  # bottom (the deck is stored top-last)
+    game = position(hand=["Secret Passage", "Estate", "Copper", "Copper"],
+                    deck=["Copper", "Copper", "Silver", "Silver", "Gold"],
+                    kingdom=["Secret Passage"])
+    ask(game, "Secret Passage")
+    bot_answer(game)
+    # A bot that did not choose the card (a server's new instance) agrees.
+    assert GenericBot().decide(game, game.pending) == str(len(game.state.players[0].deck))
     game = position(hand=["Secret Passage", "Smithy", "Copper", "Copper"],
                     deck=["Smithy", "Copper", "Silver", "Silver", "Gold"],
                     kingdom=["Secret Passage", "Smithy"])

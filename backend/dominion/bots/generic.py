@@ -16,10 +16,10 @@ suffix. Everything is a handful of table look-ups and comparisons: no
 search, so simulations stay fast.
 
 The bot is deterministic: its answers depend only on the game state, never on
-hash order, so a saved game replays to the same answers. One exception: the
-Secret Passage position prompt does not name the card being placed, so the
-bot remembers the card it chose just before (a bot that lost that memory
-puts the card on top, a legal and usually good answer).
+hash order, so a saved game replays to the same answers. (The Secret
+Passage position prompt does not name the card being placed: the bot
+remembers the card it chose just before, and a new instance chooses it again
+from the hand.)
 """
 
 from __future__ import annotations
@@ -914,9 +914,17 @@ class GenericBot:
         return opts[0]
 
     def _secret_passage_position(self, game: "Game", d: "Decision", opts: list[str]) -> str:
-        """On top, unless the card set aside is junk: then at the bottom."""
+        """On top, unless the card chosen is junk: then at the bottom.
+
+        The decision does not name the card: the bot remembers its choice, or
+        (another instance) makes it again from the hand, which still holds
+        the card while the position is asked.
+        """
         turn, card = getattr(self, "_passage", {}).get(d.seat, (None, None))
-        if turn == game.state.turn.number and card is not None and is_junk(card):
+        if turn != game.state.turn.number:
+            hand = game.state.players[d.seat].hand
+            card = self._artisan_topdeck(game, d.seat, hand) if hand else None
+        if card is not None and is_junk(card):
             return max(opts, key=int)
         return "0" if "0" in opts else opts[0]
 
