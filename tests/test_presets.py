@@ -12,8 +12,8 @@ from dominion.presets import PRESETS
 # rules.md section 7, transcribed as the seeds print them: (key, English name,
 # language, local name, the cards in that language as listed in the seed).
 # Czech seed names are mapped to English through the i18n table, so this also
-# checks that table. Underlings' Csatlós/Udvarhölgy/Udvaronc are not in the
-# table (ambiguous); they are listed by rules.md's reading further below.
+# checks that table, Underlings' Csatlós/Udvarhölgy/Udvaronc included (read as
+# rules.md 8.2 suggests, see AMBIGUOUS_HU).
 SEED_LISTS = [
     ("first-game-1e", "First Game", "cs", "První hra",
      "dílna, dřevorubec, důl, hradní příkop, kovárna, milice, přestavba, sklepení, trh, vesnice"),
@@ -92,7 +92,8 @@ SEED_LISTS = [
      "Sarlatán"),
 ]
 
-# rules.md 8.2's reading of the ambiguous Hungarian names (only used in Underlings).
+# rules.md 8.2's reading of the ambiguous Hungarian names (only used in Underlings);
+# i18n.py follows it, so english_name must agree.
 AMBIGUOUS_HU = {"Csatlós": "Minion", "Udvarhölgy": "Pawn", "Udvaronc": "Courtier"}
 
 BASE_ONLY = {"first-game-1e", "big-money", "interaction", "size-distortion-1e",
@@ -101,7 +102,26 @@ BASE_ONLY = {"first-game-1e", "big-money", "interaction", "size-distortion-1e",
 
 
 def _english(local: str, lang: str) -> str:
-    return AMBIGUOUS_HU.get(local) or english_name(local, lang)
+    return english_name(local, lang)
+
+
+def test_underlings_names_are_read_as_rules_md_suggests():
+    for local, name in AMBIGUOUS_HU.items():
+        assert english_name(local, "hu") == name
+    assert {"Minion", "Pawn", "Courtier"} <= set(get_preset("underlings").cards)
+
+
+# The Czech rulebooks (seeds 000-003) are 1st edition, the Hungarian one (004) 2nd.
+def test_each_preset_plays_the_edition_of_its_rulebook():
+    for p in PRESETS:
+        assert p.edition == ("2" if p.source == ("004",) else "1"), p.key
+        assert p.to_dict()["edition"] == p.edition
+    assert get_preset("victory-dance").edition == "1"
+    assert get_preset("first-game-1e").edition == "1"
+    assert {get_preset(k).edition for k in ("underlings", "grand-scheme", "deconstruction",
+                                             "first-game-2e")} == {"2"}
+    assert {get_preset(k).edition for k in ("paths-to-victory", "lucky-seven")} == {"1"}
+
 
 
 def test_every_seed_kingdom_is_listed_once_and_nothing_else():
