@@ -193,7 +193,8 @@ class _Random(Schema):
                description="sets to draw from (default: every set)")
     editions = doc(CommaList(fields.String(validate=validate.OneOf(EDITIONS)),
                              validate=validate.Length(min=1, max=len(EDITIONS))),
-                   description="editions to draw from (default: both)")
+                   description="draw cards printed in these editions (default: both); "
+                           "a game's rules edition is `edition` of `POST /api/games`")
     include = _cards(30, "cards that must be in the kingdom")
     ban = _cards(200, "cards that must not be in the kingdom")
     count = Int(validate=validate.Range(min=1, max=20),
@@ -317,7 +318,8 @@ class GameCreateSchema(Schema):
     """Body of `POST /api/games`.
 
     The kingdom comes from at most one of `kingdom`, `preset` and `random`;
-    with none of them it is drawn at random from every set. The creator's seat
+    with none of them it is drawn at random from every set. `edition` picks the
+    rules edition (default: the preset's, else the 2nd). The creator's seat
     (`creator_seat`, by default the first human seat) must be a human seat
     with a `name`; the other human seats get invitation codes.
     """
