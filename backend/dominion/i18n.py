@@ -3,7 +3,8 @@
 The names come from the rulebook seeds, as collected in the project's card
 reference (``cards.json`` fields ``cs``/``hu``). They are copied into this
 module so that the product never reads the reference at runtime. Where a seed
-names no translation the English name is used.
+names no translation the English name is used, and :func:`is_unofficial` (the
+catalog's ``unofficial``) says so: we add no name that no seed gives.
 
 :data:`DECLARED` lists all 107 cards of the three supported sets (Base,
 Intrigue, Prosperity; 1st and 2nd editions), implemented or not, so that
