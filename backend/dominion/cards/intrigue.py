@@ -17,6 +17,7 @@ from ..prompts import prompt
 from .card import (
     ACTION,
     ATTACK,
+    CURSE,
     DRAW,
     PLUS_BUY,
     REACTION,
@@ -349,3 +350,357 @@ def minion(game: "Game", seat: int, played: "PlayedCard") -> None:
 
 # ---------------------------------------------------------------------------
 # Nobles .. Wishing Well
+
+
+def _action_card(name: str) -> bool:
+    return CARDS[name].is_action
+
+
+def _victory_card(name: str) -> bool:
+    return CARDS[name].is_victory
+
+
+def _put_back(game: "Game", seat: int, cards: list[str], key: str, card_name: str) -> None:
+    """Put revealed cards back on the deck in an order the player chooses.
+
+    The order is the player's secret (the cards themselves were revealed)."""
+    order = game.choose_order(seat, cards, key, card_name)
+    game.topdeck_cards(seat, order[::-1])
+
+
+prompt("nobles.choose", OPTION, "Whether to take +3 Cards or +2 Actions.",
+       card="Nobles", options="\"cards\" or \"actions\"", public=True)
+
+
+@card("Nobles", 6, [ACTION, VICTORY], "intrigue", BOTH,
+      "Choose one: +3 Cards; or +2 Actions. Worth 2 VP.", vp=2, tags=[VILLAGE, DRAW])
+def nobles(game: "Game", seat: int, played: "PlayedCard") -> None:
+    if game.choose_option(seat, ["cards", "actions"], "nobles.choose", played.name) == "cards":
+        game.plus(seat, cards=3)
+    else:
+        game.plus(seat, actions=2)
+
+
+prompt("patrol.order", ORDER, "The order to put the revealed cards back on the deck.",
+       card="Patrol", options="the revealed cards that are neither Victory cards nor Curses",
+       public=True)  # the cards were revealed
+
+
+@card("Patrol", 5, [ACTION], "intrigue", SECOND,
+      "+3 Cards. Reveal the top 4 cards of your deck. Put the Victory cards and "
+      "Curses among them into your hand; put the others back in any order.", tags=[DRAW])
+def patrol(game: "Game", seat: int, played: "PlayedCard") -> None:
+    game.plus(seat, cards=3)
+    shown = game.reveal_top(seat, 4)
+    kept = [c for c in shown if _victory_card(c) or CURSE in CARDS[c].types]
+    rest = [c for c in shown if c not in kept]
+    game.state.players[seat].hand += kept
+    _put_back(game, seat, rest, "patrol.order", played.name)
+
+
+PAWN = ["card", "action", "buy", "coin"]
+
+prompt("pawn.choose", OPTIONS, "Two different bonuses, chosen together before either happens.",
+       card="Pawn", options="two of \"card\", \"action\", \"buy\", \"coin\"", public=True)
+
+
+@card("Pawn", 2, [ACTION], "intrigue", BOTH,
+      "Choose two different ones: +1 Card; +1 Action; +1 Buy; +$1.", tags=[PLUS_BUY])
+def pawn(game: "Game", seat: int, played: "PlayedCard") -> None:
+    chosen = game.choose_options(seat, PAWN, "pawn.choose", 2, played.name)
+    game.plus(seat, cards=int("card" in chosen), actions=int("action" in chosen),
+              buys=int("buy" in chosen), coins=int("coin" in chosen))
+
+
+prompt("replace.trash", PICK_CARDS, "The card to trash from the hand.",
+       card="Replace", options=HAND)  # not asked if the hand holds copies of one card
+prompt("replace.gain", SUPPLY,
+       "The pile to gain a card from, costing up to $2 more than the trashed card.",
+       card="Replace", args={"max_cost": "the most the gained card may cost now, in coins"},
+       options="the non-empty supply piles costing up to args.max_cost",
+       public=True)  # the trashed card is public
+
+
+@card("Replace", 5, [ACTION, ATTACK], "intrigue", SECOND,
+      "Trash a card from your hand. Gain a card costing up to $2 more than it. "
+      "If it is an Action or Treasure, put it onto your deck; if it is a Victory "
+      "card, each other player gains a Curse.", tags=[TRASHING])
+def replace(game: "Game", seat: int, played: "PlayedCard") -> None:
+    victims = game.attack_targets(seat, played.name)
+    hand = game.state.players[seat].hand
+    chosen = game.choose_cards(seat, hand, "replace.trash", 1, 1, played.name)
+    if not chosen:
+        return
+    game.trash_from_hand(seat, chosen)
+    pile = game.choose_supply(seat, "replace.gain", max_cost=game.cost(chosen[0]) + 2,
+                              card=played.name)
+    if not pile:
+        return
+    got = CARDS[pile]
+    game.gain(seat, pile, to="deck" if got.is_action or got.is_treasure else "discard")
+    if got.is_victory:  # both can apply (Nobles, Mill, Harem)
+        for v in victims:
+            game.gain(v, "Curse")
+
+
+prompt("saboteur.gain", SUPPLY,
+       "The pile to gain a card from instead of the trashed one, or none.",
+       card="Saboteur",
+       args={"max_cost": "the most the gained card may cost now, in coins ($2 less than "
+                         "the trashed card)",
+             "trashed": "the card the Saboteur trashed"},
+       options="the non-empty supply piles costing up to args.max_cost",
+       public=True)  # the trashed card was revealed
+
+
+@card("Saboteur", 5, [ACTION, ATTACK], "intrigue", FIRST,
+      "Each other player reveals cards from the top of their deck until one costs "
+      "$3 or more, trashes it and may gain a card costing at most $2 less than it. "
+      "They discard the other revealed cards.")
+def saboteur(game: "Game", seat: int, played: "PlayedCard") -> None:
+    for v in game.attack_targets(seat, played.name):
+        shown: list[str] = []  # held out of any reshuffle until discarded
+        while True:
+            got = game.reveal_top(v, 1)
+            if not got:
+                break
+            name = got[0]
+            cost = game.cost(name)
+            if cost < 3:
+                shown.append(name)
+                continue
+            game.trash_cards(v, got)
+            pile = game.choose_supply(v, "saboteur.gain", max_cost=cost - 2, optional=True,
+                                      card=played.name, trashed=name)
+            if pile:
+                game.gain(v, pile)
+            break
+        game.discard_cards(v, shown)
+
+
+prompt("scout.order", ORDER, "The order to put the revealed cards back on the deck.",
+       card="Scout", options="the revealed cards that are not Victory cards",
+       public=True)  # the cards were revealed
+
+
+@card("Scout", 4, [ACTION], "intrigue", FIRST,
+      "+1 Action. Reveal the top 4 cards of your deck. Put the Victory cards among "
+      "them into your hand; put the others back in any order.")
+def scout(game: "Game", seat: int, played: "PlayedCard") -> None:
+    game.plus(seat, actions=1)
+    shown = game.reveal_top(seat, 4)
+    game.state.players[seat].hand += [c for c in shown if _victory_card(c)]
+    rest = [c for c in shown if not _victory_card(c)]  # a Curse is not a Victory card
+    _put_back(game, seat, rest, "scout.order", played.name)
+
+
+prompt("secret_chamber.discard", PICK_CARDS,
+       "Any number of cards to discard for +$1 each; the last one named ends on top "
+       "of the discard pile.",
+       card="Secret Chamber", options=HAND, public=True)  # asked whenever the hand is not empty
+prompt("secret_chamber.topdeck", PICK_CARDS,
+       "The 2 cards from the hand to put onto the deck; the last one named ends on top.",
+       card="Secret Chamber", options=HAND)  # not asked if the hand holds copies of one card
+
+
+def _secret_chamber_reacts(game: "Game", seat: int, attack: str) -> bool:
+    game.draw(seat, 2)
+    hand = game.state.players[seat].hand
+    chosen = game.choose_cards(seat, hand, "secret_chamber.topdeck", 2, 2, "Secret Chamber")
+    game.topdeck_from_hand(seat, chosen)
+    return False  # it never blocks the Attack
+
+
+@card("Secret Chamber", 2, [ACTION, REACTION], "intrigue", FIRST,
+      "Discard any number of cards; +$1 per card discarded. When another player "
+      "plays an Attack, you may reveal this from your hand; if you do, +2 Cards, "
+      "then put 2 cards from your hand onto your deck.",
+      on_attack=_secret_chamber_reacts, react_again=True)
+def secret_chamber(game: "Game", seat: int, played: "PlayedCard") -> None:
+    hand = game.state.players[seat].hand
+    chosen = game.choose_cards(seat, hand, "secret_chamber.discard", 0, None, played.name)
+    game.discard_from_hand(seat, chosen)
+    game.plus(seat, coins=len(chosen))
+
+
+prompt("secret_passage.card", PICK_CARDS, "The card from the hand to put into the deck.",
+       card="Secret Passage", options=HAND)  # not asked if the hand holds copies of one card
+prompt("secret_passage.position", OPTION,
+       "Where in the deck to put the card: how many cards lie above it (\"0\": on top).",
+       card="Secret Passage", options="\"0\" to the deck size, as strings",
+       public=True)  # asked whenever the deck is not empty
+
+
+@card("Secret Passage", 4, [ACTION], "intrigue", SECOND,
+      "+2 Cards, +1 Action. Take a card from your hand and put it anywhere in your deck.",
+      tags=[DRAW])
+def secret_passage(game: "Game", seat: int, played: "PlayedCard") -> None:
+    game.plus(seat, cards=2, actions=1)
+    p = game.state.players[seat]
+    chosen = game.choose_cards(seat, p.hand, "secret_passage.card", 1, 1, played.name)
+    if not chosen:
+        return
+    above = 0
+    if p.deck:
+        places = [str(i) for i in range(len(p.deck) + 1)]
+        above = int(game.choose_option(seat, places, "secret_passage.position", played.name))
+    p.hand.remove(chosen[0])
+    p.deck.insert(len(p.deck) - above, chosen[0])  # the deck's end is its top
+    game.emit("insert", seat, cards=list(chosen), position=above, private=True)
+
+
+@card("Shanty Town", 3, [ACTION], "intrigue", BOTH,
+      "+2 Actions. Reveal your hand. If you have no Action cards in hand, +2 Cards.",
+      tags=[VILLAGE])
+def shanty_town(game: "Game", seat: int, played: "PlayedCard") -> None:
+    game.plus(seat, actions=2)
+    game.reveal_hand(seat)
+    if not any(_action_card(c) for c in game.state.players[seat].hand):
+        game.draw(seat, 2)
+
+
+prompt("steward.choose", OPTION, "Which one: +2 Cards, +$2, or trash 2 cards from the hand.",
+       card="Steward", options="\"cards\", \"coins\" or \"trash\"", public=True)
+prompt("steward.trash", PICK_CARDS, "The 2 cards from the hand to trash.",
+       card="Steward", options=HAND)  # not asked if the hand holds copies of one card
+
+
+@card("Steward", 3, [ACTION], "intrigue", BOTH,
+      "Choose one: +2 Cards; or +$2; or trash 2 cards from your hand.",
+      tags=[TRASHING, DRAW])
+def steward(game: "Game", seat: int, played: "PlayedCard") -> None:
+    choice = game.choose_option(seat, ["cards", "coins", "trash"], "steward.choose", played.name)
+    if choice == "cards":
+        game.plus(seat, cards=2)
+    elif choice == "coins":
+        game.plus(seat, coins=2)
+    else:
+        hand = game.state.players[seat].hand
+        game.trash_from_hand(seat, game.choose_cards(seat, hand, "steward.trash", 2, 2,
+                                                     played.name))
+
+
+prompt("swindler.gain", SUPPLY,
+       "The pile args.target gains a card from, costing exactly what their trashed card costs.",
+       card="Swindler",
+       args={"target": "the seat that trashed a card and gains the chosen one",
+             "trashed": "the card args.target trashed",
+             "cost": "the cost the gained card must have now, in coins"},
+       options="the non-empty supply piles costing exactly args.cost",
+       public=True)  # the trashed card was revealed
+
+
+@card("Swindler", 3, [ACTION, ATTACK], "intrigue", BOTH,
+      "+$2. Each other player trashes the top card of their deck and gains a card "
+      "with the same cost that you choose.")
+def swindler(game: "Game", seat: int, played: "PlayedCard") -> None:
+    victims = game.attack_targets(seat, played.name)
+    game.plus(seat, coins=2)
+    for v in victims:
+        top = game.reveal_top(v, 1)
+        if not top:
+            continue
+        game.trash_cards(v, top)
+        pile = game.choose_supply(seat, "swindler.gain", exact_cost=game.cost(top[0]),
+                                  card=played.name, target=v, trashed=top[0])
+        if pile:
+            game.gain(v, pile)
+
+
+prompt("torturer.choose", OPTION,
+       "Whether to discard 2 cards or to gain a Curse into the hand.",
+       card="Torturer", options="\"discard\" or \"curse\"", public=True)
+prompt("torturer.discard", PICK_CARDS,
+       "The 2 cards to discard; the last one named ends on top of the discard pile.",
+       card="Torturer", options=HAND)  # not asked if the hand holds copies of one card
+
+
+@card("Torturer", 5, [ACTION, ATTACK], "intrigue", BOTH,
+      "+3 Cards. Each other player either discards 2 cards or gains a Curse to "
+      "their hand, their choice.", tags=[DRAW])
+def torturer(game: "Game", seat: int, played: "PlayedCard") -> None:
+    victims = game.attack_targets(seat, played.name)
+    game.plus(seat, cards=3)
+    for v in victims:
+        # Either may be chosen, even one the victim cannot carry out.
+        if game.choose_option(v, ["discard", "curse"], "torturer.choose", played.name) == "curse":
+            game.gain(v, "Curse", to="hand")
+        else:
+            hand = game.state.players[v].hand
+            game.discard_from_hand(v, game.choose_cards(v, hand, "torturer.discard", 2, 2,
+                                                        played.name))
+
+
+prompt("trading_post.trash", PICK_CARDS, "The 2 cards from the hand to trash.",
+       card="Trading Post", options=HAND)  # not asked if the hand holds copies of one card
+
+
+@card("Trading Post", 5, [ACTION], "intrigue", BOTH,
+      "Trash 2 cards from your hand. If you did, gain a Silver to your hand.",
+      tags=[TRASHING])
+def trading_post(game: "Game", seat: int, played: "PlayedCard") -> None:
+    hand = game.state.players[seat].hand
+    chosen = game.choose_cards(seat, hand, "trading_post.trash", 2, 2, played.name)
+    game.trash_from_hand(seat, chosen)
+    if len(chosen) == 2:
+        game.gain(seat, "Silver", to="hand")
+
+
+@card("Tribute", 5, [ACTION], "intrigue", FIRST,
+      "The player to your left reveals and discards the top 2 cards of their deck. "
+      "For each differently named card among them: Action, +2 Actions; Treasure, "
+      "+$2; Victory card, +2 Cards.")
+def tribute(game: "Game", seat: int, played: "PlayedCard") -> None:
+    left = (seat + 1) % len(game.state.players)
+    shown = game.reveal_top(left, 2)
+    game.discard_cards(left, shown)
+    for name in dict.fromkeys(shown):  # two copies of one card count once
+        c = CARDS[name]
+        game.plus(seat, actions=2 if c.is_action else 0, coins=2 if c.is_treasure else 0,
+                  cards=2 if c.is_victory else 0)
+
+
+prompt("upgrade.trash", PICK_CARDS, "The card to trash from the hand.",
+       card="Upgrade", options=HAND)  # not asked if the hand holds copies of one card
+prompt("upgrade.gain", SUPPLY,
+       "The pile to gain a card from, costing exactly $1 more than the trashed card.",
+       card="Upgrade", args={"cost": "the cost the gained card must have now, in coins"},
+       options="the non-empty supply piles costing exactly args.cost",
+       public=True)  # the trashed card is public
+
+
+@card("Upgrade", 5, [ACTION], "intrigue", BOTH,
+      "+1 Card, +1 Action. Trash a card from your hand. Gain a card costing exactly $1 more "
+      "than it.", tags=[TRASHING])
+def upgrade(game: "Game", seat: int, played: "PlayedCard") -> None:
+    game.plus(seat, cards=1, actions=1)
+    hand = game.state.players[seat].hand
+    chosen = game.choose_cards(seat, hand, "upgrade.trash", 1, 1, played.name)
+    if not chosen:
+        return
+    game.trash_from_hand(seat, chosen)
+    pile = game.choose_supply(seat, "upgrade.gain", exact_cost=game.cost(chosen[0]) + 1,
+                              card=played.name)
+    if pile:
+        game.gain(seat, pile)
+
+
+prompt("wishing_well.name", OPTION, "The card to name before revealing the top card of the deck.",
+       card="Wishing Well", options="every card name of the catalog, sorted", public=True)
+
+
+@card("Wishing Well", 3, [ACTION], "intrigue", BOTH,
+      "+1 Card, +1 Action. Name a card, then reveal the top card of your deck. If it "
+      "is the named card, put it into your hand.")
+def wishing_well(game: "Game", seat: int, played: "PlayedCard") -> None:
+    game.plus(seat, cards=1, actions=1)
+    named = game.choose_option(seat, sorted(CARDS), "wishing_well.name", played.name)
+    game.emit("name", seat, card=named)
+    top = game.reveal_top(seat, 1)
+    if not top:
+        return
+    p = game.state.players[seat]
+    if top[0] == named:
+        p.hand += top
+    else:
+        p.deck += top  # back on top, where it was
