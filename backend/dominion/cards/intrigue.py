@@ -41,12 +41,12 @@ HAND = "the cards in hand"
 YES_NO = "\"yes\" or \"no\""
 
 
-# ---------------------------------------------------------------------------
-# Baron .. Minion
-
-
 def _action_card(name: str) -> bool:
     return CARDS[name].is_action
+
+
+def _victory_card(name: str) -> bool:
+    return CARDS[name].is_victory
 
 
 def _this_turn(game: "Game", effect: str) -> None:
@@ -346,18 +346,6 @@ def minion(game: "Game", seat: int, played: "PlayedCard") -> None:
         if len(players[v].hand) >= 5:
             game.discard_from_hand(v, list(players[v].hand))
             game.draw(v, 4)
-
-
-# ---------------------------------------------------------------------------
-# Nobles .. Wishing Well
-
-
-def _action_card(name: str) -> bool:
-    return CARDS[name].is_action
-
-
-def _victory_card(name: str) -> bool:
-    return CARDS[name].is_victory
 
 
 def _put_back(game: "Game", seat: int, cards: list[str], key: str, card_name: str) -> None:
