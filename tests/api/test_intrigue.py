@@ -29,6 +29,15 @@ def test_the_intrigue_presets_are_offered_and_the_prosperity_ones_are_not(client
             assert p["available"] is ("prosperity" not in p["sets"]), p["key"]
 
 
+def test_the_underlings_list_as_the_hungarian_rulebook_prints_it(client):
+    # Seed 004's Alattvalók, word for word; Csatlós, Udvarhölgy and Udvaronc read as
+    # Minion, Pawn and Courtier (i18n.py).
+    hu = ["Fesztivál", "Könyvtár", "Őrszem", "Pince", "Vazallus", "Csatlós", "Diplomata",
+          "Nemesek", "Udvarhölgy", "Udvaronc"]
+    g = create(client, kingdom=hu, edition="2")
+    assert sorted(g["game"]["setup"]["kingdom"]) == sorted(get_preset("underlings").cards)
+
+
 def human_move(view: dict) -> dict:
     """A player that reads only the view: every Action it may play, then money, then the
     dearest card it can buy."""
