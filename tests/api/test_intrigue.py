@@ -144,7 +144,10 @@ def _assert_hidden(event: dict, raw: dict, viewer: int | None) -> None:
 
 
 @pytest.mark.parametrize("edition", ["1", "2"])
-def test_a_masquerade_pass_is_never_shown_to_a_third_seat(client, app, edition):
+@pytest.mark.parametrize("empty", [None, 2], ids=["all-hold-cards", "third-hand-empty"])
+def test_a_masquerade_pass_is_never_shown_to_a_third_seat(client, app, edition, empty):
+    """``empty``: the seat that many places left of the player holds no card (the 1st
+    edition passes to it anyway, the 2nd skips it)."""
     g = create(client, [{"kind": "human", "name": "Ann"}, {"kind": "human"}, {"kind": "human"},
                         {"kind": "bot", "bot": "generic"}], kingdom=KINGDOM, seed=4,
                edition=edition)
@@ -164,6 +167,10 @@ def test_a_masquerade_pass_is_never_shown_to_a_third_seat(client, app, edition):
         st["players"][seat]["hand"] = [MARKERS[i], "Copper", "Copper", "Estate", "Copper"]
     st["players"][player]["hand"][1] = "Masquerade"
     st["players"][player]["deck"] = ["Copper"] * 5
+    holding = [(player + i) % 4 for i in range(4)]
+    if empty is not None:
+        st["players"][(player + empty) % 4]["hand"] = []
+        holding.remove((player + empty) % 4)
     _write_state(app, gid, saved)
 
     def check_views(deciding: int | None) -> None:
@@ -199,12 +206,16 @@ def test_a_masquerade_pass_is_never_shown_to_a_third_seat(client, app, edition):
     r = command(client, gid, tokens[player], {"type": "answer", "answer": []})
     assert r.status_code == 200
     responses[player].append(r.get_json())
-    assert passed_markers == {m for i, m in enumerate(MARKERS) if (player + i) % 4 in humans}
+    assert passed_markers == {m for i, m in enumerate(MARKERS)
+                              if (player + i) % 4 in humans and (player + i) % 4 in holding}
 
     raw = _raw_passes(app, gid)
-    assert len(raw) == 4  # every seat had cards: all pass, in either edition
+    assert sorted(e["seat"] for e in raw.values()) == sorted(holding)
     for e in raw.values():
-        assert e["receiver"] == (e["seat"] + 1) % 4
+        if edition == "1":  # to the left, even to an empty hand
+            assert e["receiver"] == (e["seat"] + 1) % 4
+        else:  # to the next seat to the left holding cards
+            assert e["receiver"] == holding[(holding.index(e["seat"]) + 1) % len(holding)]
     # The log, each command's events, and the final views, for every seat and a spectator.
     for viewer in humans + [None]:
         log = _log(client, gid, tokens.get(viewer))
