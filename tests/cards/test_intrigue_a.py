@@ -12,9 +12,11 @@ import json
 from typing import Any, Optional
 
 import pytest
-from helpers import answer, deck_top, play, position
+from helpers import (
+    answer, assert_invalid, deck_top, me, of_type, pending_is, play, position, round_trip,
+)
 
-from dominion import CARDS, Game, IllegalCommand, PlayTreasures, new_game
+from dominion import CARDS, Game, PlayTreasures, new_game
 from dominion.views import render_event
 
 Event = dict[str, Any]
@@ -27,57 +29,9 @@ INTRIGUE = ["Baron", "Bridge", "Conspirator", "Courtyard", "Ironworks",
 # Helpers
 
 
-def me(game: Game, seat: int = 0):
-    """The player object of ``seat``."""
-    return game.state.players[seat]
-
-
 def at(kingdom=INTRIGUE, **kwargs) -> Game:
     """``position`` with an Intrigue kingdom by default."""
     return position(kingdom=kingdom, **kwargs)
-
-
-def pending_is(game: Game, seat: int, prompt: str):
-    d = game.pending
-    assert d is not None, f"expected {prompt} for seat {seat}, nothing is pending"
-    assert (d.seat, d.prompt) == (seat, prompt), d
-    return d
-
-
-def assert_invalid(game: Game, value: Any) -> None:
-    """An invalid answer raises ``invalid_answer`` and changes nothing."""
-    saved = game.to_dict()
-    pending = game.pending
-    with pytest.raises(IllegalCommand) as err:
-        answer(game, value)
-    assert err.value.code == "invalid_answer"
-    assert game.to_dict() == saved
-    assert game.pending == pending
-
-
-def of_type(events: list[Event], kind: str, seat: Optional[int] = None) -> list[Event]:
-    return [e for e in events if e["type"] == kind and (seat is None or e["seat"] == seat)]
-
-
-def round_trip(game: Game, *answers: Any) -> None:
-    """Save ``game`` mid-decision, load it twice (dict and JSON), and finish
-    all three with ``answers``: the copies rebuild the same pending decision
-    and end in the same state (and the same events) as the original."""
-    assert game.pending is not None
-    copies = [Game.from_dict(json.loads(json.dumps(game.to_dict()))),
-              Game.from_json(game.to_json())]
-    for c in copies:
-        assert c.pending == game.pending
-        assert c.to_dict() == game.to_dict()
-        assert c.view(game.pending.seat) == game.view(game.pending.seat)
-    for a in answers:
-        events = answer(game, a)
-        for c in copies:
-            assert answer(c, a) == events
-    for c in copies:
-        assert c.state.to_dict() == game.state.to_dict()
-        assert c.to_dict() == game.to_dict()
-        assert c.pending == game.pending
 
 
 def supply_after_setup(card: str, players: int) -> int:

@@ -13,9 +13,12 @@ from typing import TYPE_CHECKING
 
 from ..decisions import CARDS as PICK_CARDS
 from ..decisions import OPTION, OPTIONS, ORDER, SUPPLY
-from ..prompts import prompt
+from ..prompts import HAND, MAX_COST, ON_TOP, UP_TO, YES_NO, prompt
 from .card import (
     ACTION,
+    BOTH,
+    FIRST,
+    SECOND,
     ATTACK,
     CURSE,
     DRAW,
@@ -33,20 +36,13 @@ from .card import (
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine import Game, PlayedCard
 
-BOTH = ("1", "2")
-FIRST = ("1",)
-SECOND = ("2",)
-
-HAND = "the cards in hand"
-YES_NO = "\"yes\" or \"no\""
-
-
-# ---------------------------------------------------------------------------
-# Baron .. Minion
-
 
 def _action_card(name: str) -> bool:
     return CARDS[name].is_action
+
+
+def _victory_card(name: str) -> bool:
+    return CARDS[name].is_victory
 
 
 def _this_turn(game: "Game", effect: str) -> None:
@@ -149,8 +145,7 @@ def _diplomat_may_react(game: "Game", seat: int) -> bool:
 
 
 prompt("diplomat.discard", PICK_CARDS,
-       "The 3 cards to discard after revealing Diplomat and drawing 2; the last one "
-       "named ends on top of the discard pile.",
+       f"The 3 cards to discard after revealing Diplomat and drawing 2; {ON_TOP}.",
        card="Diplomat", options=HAND)  # not asked if the hand holds copies of one card
 
 
@@ -193,8 +188,7 @@ define("Harem", 6, [TREASURE, VICTORY], "intrigue", BOTH, "Worth $2. Worth 2 VP.
 
 
 prompt("ironworks.gain", SUPPLY, "The pile to gain a card from.",
-       card="Ironworks", args={"max_cost": "the most the gained card may cost now, in coins"},
-       options="the non-empty supply piles costing up to args.max_cost", public=True)
+       card="Ironworks", args=MAX_COST, options=UP_TO, public=True)
 
 
 @card("Ironworks", 4, [ACTION], "intrigue", BOTH,
@@ -292,8 +286,7 @@ def masquerade(game: "Game", seat: int, played: "PlayedCard") -> None:
 
 
 prompt("mill.discard", PICK_CARDS,
-       "Up to 2 cards to discard, +$2 if 2; the last one named ends on top of the "
-       "discard pile.",
+       f"Up to 2 cards to discard, +$2 if 2; {ON_TOP}.",
        card="Mill", options=HAND, public=True)  # asked whenever the hand is not empty
 
 
@@ -346,18 +339,6 @@ def minion(game: "Game", seat: int, played: "PlayedCard") -> None:
         if len(players[v].hand) >= 5:
             game.discard_from_hand(v, list(players[v].hand))
             game.draw(v, 4)
-
-
-# ---------------------------------------------------------------------------
-# Nobles .. Wishing Well
-
-
-def _action_card(name: str) -> bool:
-    return CARDS[name].is_action
-
-
-def _victory_card(name: str) -> bool:
-    return CARDS[name].is_victory
 
 
 def _put_back(game: "Game", seat: int, cards: list[str], key: str, card_name: str) -> None:
@@ -416,8 +397,7 @@ prompt("replace.trash", PICK_CARDS, "The card to trash from the hand.",
        card="Replace", options=HAND)  # not asked if the hand holds copies of one card
 prompt("replace.gain", SUPPLY,
        "The pile to gain a card from, costing up to $2 more than the trashed card.",
-       card="Replace", args={"max_cost": "the most the gained card may cost now, in coins"},
-       options="the non-empty supply piles costing up to args.max_cost",
+       card="Replace", args=MAX_COST, options=UP_TO,
        public=True)  # the trashed card is public
 
 
@@ -495,8 +475,7 @@ def scout(game: "Game", seat: int, played: "PlayedCard") -> None:
 
 
 prompt("secret_chamber.discard", PICK_CARDS,
-       "Any number of cards to discard for +$1 each; the last one named ends on top "
-       "of the discard pile.",
+       f"Any number of cards to discard for +$1 each; {ON_TOP}.",
        card="Secret Chamber", options=HAND, public=True)  # asked whenever the hand is not empty
 prompt("secret_chamber.topdeck", PICK_CARDS,
        "The 2 cards from the hand to put onto the deck; the last one named ends on top.",
@@ -611,7 +590,7 @@ prompt("torturer.choose", OPTION,
        "Whether to discard 2 cards or to gain a Curse into the hand.",
        card="Torturer", options="\"discard\" or \"curse\"", public=True)
 prompt("torturer.discard", PICK_CARDS,
-       "The 2 cards to discard; the last one named ends on top of the discard pile.",
+       f"The 2 cards to discard; {ON_TOP}.",
        card="Torturer", options=HAND)  # not asked if the hand holds copies of one card
 
 
