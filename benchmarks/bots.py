@@ -22,21 +22,9 @@ from typing import Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "backend"))
 
-from dominion.presets import Preset, presets  # noqa: E402
+from dominion.presets import presets  # noqa: E402
 from dominion.rng import Rng  # noqa: E402
 from dominion.sim import play_game, random_kingdom  # noqa: E402
-
-#: Seeds of the 1st-edition rulebooks (Czech Base, Prosperity and Intrigue).
-FIRST_EDITION_SOURCES = {"000", "001", "002", "003"}
-
-
-def preset_edition(p: Preset) -> str:
-    """The edition a preset plays: its own if it says, else its rulebook's."""
-    own = getattr(p, "edition", None)
-    if own:
-        return str(own)
-    return "1" if set(p.source) & FIRST_EDITION_SOURCES else "2"
-
 
 def match(kingdoms: Sequence[tuple[list[str], str]], seed: int) -> tuple[float, int, float]:
     """Generic vs Big Money, once in each seat per kingdom.
@@ -81,7 +69,7 @@ def main() -> None:
         if not p.available:
             print(f"  {p.key:<26} unavailable (needs {', '.join(p.missing()[:3])}...)")
             continue
-        edition = preset_edition(p)
+        edition = p.edition  # its rulebook's
         rate, games, secs = match([(list(p.cards), edition)] * (args.games // 2), seed=7)
         print(f"  {p.key:<26} edition {edition}, {games} games: generic wins {rate:.1%}")
 
