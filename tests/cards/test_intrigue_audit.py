@@ -1155,3 +1155,612 @@ def test_1e_throne_room_single_action_is_forced():
     g = first_edition(position(hand=["Throne Room", "Smithy"], deck=["Copper"] * 6))
     play(g, "Throne Room")
     assert g.pending is None and len(me(g).hand) == 6
+
+
+# ----------------------------------------------------------------------
+# More Throne Room interactions
+
+
+def test_throne_room_lurker_trashes_then_gains_the_same_card():
+    g = position(hand=["Throne Room", "Lurker"], kingdom=K2)
+    throne(g)
+    answer(g, "trash")
+    answer(g, "Nobles")
+    answer(g, "gain")
+    if g.pending is not None:
+        pending_is(g, 0, "lurker.gain")
+        answer(g, ["Nobles"])
+    assert me(g).discard == ["Nobles"] and g.state.trash == []
+    assert g.state.supply["Nobles"] == 7
+    assert g.state.turn.actions == 2
+
+
+def test_lurker_gain_with_no_action_in_trash_does_nothing():
+    g = position(hand=["Lurker"], kingdom=K2)
+    g.state.trash = ["Gold", "Harem"]
+    play(g, "Lurker")
+    if g.pending is not None:
+        answer(g, "gain")
+    assert g.pending is None
+    assert me(g).discard == [] and sorted(g.state.trash) == ["Gold", "Harem"]
+
+
+def test_throne_room_minion_moat_each_time_and_different_choices():
+    g = position(hand=["Throne Room", "Minion", "Estate"], deck=["Copper"] * 4,
+                 others={1: {"hand": ["Moat", "Estate", "Estate", "Estate", "Estate"],
+                             "deck": ["Gold"] * 4}}, kingdom=K)
+    throne(g)
+    answer(g, [])            # no Moat the first time
+    answer(g, "coins")
+    pending_is(g, 1, "reaction.reveal")
+    answer(g, [])
+    answer(g, "attack")
+    assert me(g, 1).hand == ["Gold"] * 4
+    assert me(g).hand == ["Copper"] * 4
+    t = g.state.turn
+    assert t.coins == 2 and t.actions == 2
+
+
+def test_throne_room_baron_twice():
+    g = position(hand=["Throne Room", "Baron", "Estate"], kingdom=K)
+    throne(g)
+    answer(g, "yes")
+    assert g.pending is None  # no Estate left: gains one
+    t = g.state.turn
+    assert t.coins == 4 and t.buys == 3
+    assert sorted(me(g).discard) == ["Estate", "Estate"]
+    assert g.state.supply["Estate"] == 7
+
+
+def test_throne_room_tribute_reveals_two_new_cards_each_time():
+    g = position(hand=["Throne Room", "Tribute"],
+                 others={1: {"deck": ["Silver", "Copper", "Village", "Silver"]}}, kingdom=K)
+    first_edition(g)
+    throne(g)
+    t = g.state.turn
+    assert t.coins == 6  # Silver+Copper: $4; Village+Silver: +2 Actions, $2
+    assert t.actions == 2
+    assert sorted(me(g, 1).discard) == ["Copper", "Silver", "Silver", "Village"]
+
+
+def test_throne_room_trading_post_twice():
+    g = position(hand=["Throne Room", "Trading Post", "Copper", "Curse", "Estate"], kingdom=K)
+    throne(g)
+    answer(g, ["Copper", "Curse"])
+    # second play: Silver and Estate left
+    answer(g, ["Estate", "Silver"]) if g.pending is not None else None
+    assert sorted(g.state.trash) == ["Copper", "Curse", "Estate", "Silver"]
+    assert me(g).hand == ["Silver"]
+
+
+def test_throne_room_upgrade_twice():
+    g = position(hand=["Throne Room", "Upgrade", "Copper", "Estate"],
+                 deck=["Curse", "Curse"], kingdom=K)
+    throne(g)
+    answer(g, ["Estate"])
+    d = pending_is(g, 0, "upgrade.gain")
+    assert d.args["cost"] == 3
+    answer(g, "Silver")
+    answer(g, ["Copper"])
+    assert g.pending is None  # nothing costs $1: trash only
+    assert sorted(g.state.trash) == ["Copper", "Estate"]
+    assert g.state.turn.actions == 2
+
+
+def test_throne_room_courtier_reveals_each_time():
+    g = position(hand=["Throne Room", "Courtier", "Harem", "Copper"], kingdom=K2)
+    throne(g)
+    answer(g, ["Harem"])
+    answer(g, ["gold", "coins"])
+    answer(g, ["Harem"])
+    answer(g, ["coins", "buy"])
+    t = g.state.turn
+    assert t.coins == 6 and t.buys == 2
+    assert me(g).discard == ["Gold"]
+
+
+def test_throne_room_masquerade_passes_twice():
+    g = position(hand=["Throne Room", "Masquerade"], deck=["Gold", "Copper", "Silver", "Estate"],
+                 others={1: {"hand": ["Curse", "Duchy"]}}, kingdom=K)
+    throne(g)
+    answer(g, ["Gold"])
+    answer(g, ["Curse"])
+    answer(g, [])
+    # second play: draws Silver, Estate
+    pending_is(g, 0, "masquerade.pass")
+    answer(g, ["Estate"])
+    answer(g, ["Gold"])
+    answer(g, ["Curse"])
+    assert g.state.trash == ["Curse"]
+    assert sorted(me(g).hand) == ["Copper", "Gold", "Silver"]
+    assert sorted(me(g, 1).hand) == ["Duchy", "Estate"]
+
+
+def test_throne_room_saboteur_attacks_twice():
+    g = position(hand=["Throne Room", "Saboteur"],
+                 others={1: {"deck": ["Silver", "Copper", "Gold"]}}, kingdom=K)
+    first_edition(g)
+    throne(g)
+    d = pending_is(g, 1, "saboteur.gain")
+    assert d.args["trashed"] == "Silver" and d.args["max_cost"] == 1
+    answer(g, None)
+    d = pending_is(g, 1, "saboteur.gain")
+    assert d.args["trashed"] == "Gold" and d.args["max_cost"] == 4
+    answer(g, "Silver")
+    assert sorted(g.state.trash) == ["Gold", "Silver"]
+    assert sorted(me(g, 1).discard) == ["Copper", "Silver"]
+
+
+def test_throne_room_secret_passage_and_patrol():
+    g = position(hand=["Throne Room", "Secret Passage"],
+                 deck=["Copper", "Silver", "Gold", "Estate"], kingdom=K2)
+    throne(g)
+    answer(g, ["Copper"])
+    answer(g, "0")
+    # second play draws Copper again and Gold
+    answer(g, ["Silver"])
+    answer(g, "1")
+    assert deck_top(g) == ["Estate", "Silver"]
+    assert sorted(me(g).hand) == ["Copper", "Gold"]
+    assert g.state.turn.actions == 2
+
+
+def test_throne_room_scout_twice():
+    g = position(hand=["Throne Room", "Scout"],
+                 deck=["Estate", "Copper", "Copper", "Copper", "Duchy"], kingdom=K)
+    first_edition(g)
+    throne(g)
+    # first: Estate to hand, three Coppers back (alike: no order asked)
+    # second: Copper x3 + Duchy revealed
+    assert sorted(me(g).hand) == ["Duchy", "Estate"]
+    assert deck_top(g) == ["Copper"] * 3
+    assert g.state.turn.actions == 2
+
+
+# ----------------------------------------------------------------------
+# Reactions: repeats and hidden prompts
+
+
+def test_diplomat_may_react_again_while_five_or_more():
+    g = position(hand=["Militia"],
+                 others={1: {"hand": ["Diplomat", "Copper", "Copper", "Copper", "Estate",
+                                      "Estate", "Estate"],
+                             "deck": ["Silver", "Silver", "Gold", "Gold"]}},
+                 kingdom=K2)
+    play(g, "Militia")
+    answer(g, ["Diplomat"])
+    answer(g, ["Estate", "Estate", "Estate"])   # 9 - 3 = 6
+    d = pending_is(g, 1, "reaction.reveal")
+    assert d.options == ["Diplomat"] and d.args["revealed"] == ["Diplomat"]
+    answer(g, ["Diplomat"])
+    answer(g, ["Copper", "Copper", "Copper"])   # 8 - 3 = 5
+    pending_is(g, 1, "reaction.reveal")
+    answer(g, [])
+    pending_is(g, 1, "militia.discard")
+
+
+def test_diplomat_discard_is_hidden_from_others():
+    g = position(hand=["Militia"], players=3,
+                 others={1: {"hand": ["Diplomat", "Copper", "Copper", "Province", "Estate"],
+                             "deck": ["Silver", "Gold"]}},
+                 kingdom=K2)
+    events = play(g, "Militia")
+    events += answer(g, ["Diplomat"])
+    events += answer(g, ["Province", "Gold", "Copper"])
+    no_card_leaks(events, 2, "Province")
+    no_card_leaks(events, 0, "Gold")
+
+
+def test_moat_then_secret_chamber_still_allowed_after_block():
+    g = position(hand=["Militia"],
+                 others={1: {"hand": ["Moat", "Secret Chamber", "Copper", "Estate", "Estate"],
+                             "deck": ["Gold", "Silver"]}},
+                 kingdom=K)
+    first_edition(g)
+    play(g, "Militia")
+    answer(g, ["Moat"])
+    pending_is(g, 1, "reaction.reveal")
+    answer(g, ["Secret Chamber"])
+    answer(g, ["Estate", "Estate"])
+    if g.pending is not None:
+        answer(g, [])
+    assert g.pending is None
+    assert len(me(g, 1).hand) == 5 and deck_top(g, 1) == ["Estate", "Estate"]
+
+
+# ----------------------------------------------------------------------
+# Masquerade with the player's own hand empty
+
+
+def test_masquerade_2e_player_with_empty_hand_is_skipped():
+    g = position(hand=["Masquerade"], players=3,
+                 others={1: {"hand": ["Estate", "Copper"]}, 2: {"hand": ["Gold", "Silver"]}},
+                 kingdom=K)
+    play(g, "Masquerade")
+    d = pending_is(g, 1, "masquerade.pass")
+    assert d.args["receiver"] == 2
+    answer(g, ["Estate"])
+    d = pending_is(g, 2, "masquerade.pass")
+    assert d.args["receiver"] == 1
+    answer(g, ["Gold"])
+    assert g.pending is None
+    assert me(g).hand == []
+    assert sorted(me(g, 1).hand) == ["Copper", "Gold"]
+    assert sorted(me(g, 2).hand) == ["Estate", "Silver"]
+
+
+def test_masquerade_1e_player_with_empty_hand_still_receives():
+    g = position(hand=["Masquerade"], players=3,
+                 others={1: {"hand": ["Estate", "Copper"]}, 2: {"hand": ["Gold", "Silver"]}},
+                 kingdom=K)
+    first_edition(g)
+    play(g, "Masquerade")
+    answer(g, ["Estate"])
+    answer(g, ["Gold"])
+    # seat 0 received Gold and may trash it
+    d = pending_is(g, 0, "masquerade.trash")
+    assert d.options == ["Gold"] and d.min == 0
+    answer(g, [])
+    assert me(g).hand == ["Gold"]
+    assert me(g, 1).hand == ["Copper"]
+    assert sorted(me(g, 2).hand) == ["Estate", "Silver"]
+
+
+def test_masquerade_pass_prompt_hidden_from_other_seats():
+    g = position(hand=["Masquerade"], deck=["Gold", "Copper"], players=3,
+                 others={1: {"hand": ["Copper", "Estate"]}}, kingdom=K)
+    play(g, "Masquerade")
+    answer(g, ["Gold"])
+    pending_is(g, 1, "masquerade.pass")
+    assert g.view(0)["waiting_for"] == {"seat": 1}
+    assert g.view(2)["waiting_for"] == {"seat": 1}
+
+
+# ----------------------------------------------------------------------
+# Swindler / Saboteur / Torturer details
+
+
+def test_swindler_three_players_in_turn_order_and_moat_on_one():
+    g = position(hand=["Swindler"], players=3,
+                 others={1: {"deck": ["Estate"]}, 2: {"hand": ["Moat"], "deck": ["Silver"]}},
+                 kingdom=K)
+    play(g, "Swindler")
+    answer(g, ["Moat"])
+    d = pending_is(g, 0, "swindler.gain")
+    assert d.args["target"] == 1 and d.args["trashed"] == "Estate"
+    assert "Estate" in d.options
+    answer(g, "Estate")
+    assert g.pending is None
+    assert deck_top(g, 2) == ["Silver"]
+    assert me(g, 1).discard == ["Estate"]
+
+
+def test_swindler_copper_with_empty_copper_and_curse_piles():
+    g = position(hand=["Swindler"], others={1: {"deck": ["Copper"]}}, kingdom=K,
+                 supply={"Curse": 0, "Copper": 0})
+    play(g, "Swindler")
+    assert g.pending is None
+    assert g.state.trash == ["Copper"] and me(g, 1).discard == []
+
+
+def test_swindler_under_two_bridges_estate_is_zero_too():
+    g = position(hand=["Throne Room", "Bridge", "Swindler"], actions=2,
+                 others={1: {"deck": ["Copper"]}}, kingdom=K)
+    throne(g, "Bridge")
+    play(g, "Swindler")
+    d = pending_is(g, 0, "swindler.gain")
+    assert set(d.options) == {"Copper", "Curse", "Estate"}
+
+
+def test_saboteur_trashes_a_three_cost_card_gain_up_to_one():
+    g = position(hand=["Saboteur"], others={1: {"deck": ["Copper", "Silver"]}}, kingdom=K)
+    first_edition(g)
+    play(g, "Saboteur")
+    d = pending_is(g, 1, "saboteur.gain")
+    assert d.args["max_cost"] == 1
+    assert set(d.options) == {"Copper", "Curse"}
+    answer(g, "Copper")
+    assert sorted(me(g, 1).discard) == ["Copper", "Copper"]
+
+
+def test_saboteur_moat_blocks():
+    g = position(hand=["Saboteur"], others={1: {"hand": ["Moat"], "deck": ["Gold"]}}, kingdom=K)
+    first_edition(g)
+    play(g, "Saboteur")
+    answer(g, ["Moat"])
+    assert g.pending is None and deck_top(g, 1) == ["Gold"]
+
+
+def test_saboteur_round_trip_after_a_reshuffle():
+    g = position(hand=["Saboteur"],
+                 others={1: {"deck": ["Estate"], "discard": ["Gold", "Copper", "Copper",
+                                                                "Copper", "Duchy"]}},
+                 kingdom=K)
+    first_edition(g)
+    play(g, "Saboteur")
+    round_trip(g, None)
+
+
+def test_torturer_curse_goes_to_hand_and_is_public():
+    g = position(hand=["Torturer"], deck=["Copper"] * 3, others={1: {"hand": ["Gold"] * 3}},
+                 kingdom=K)
+    events = play(g, "Torturer")
+    events += answer(g, "curse")
+    gains = of_type(events, "gain", 1)
+    assert gains and gains[0]["card"] == "Curse" and gains[0]["to"] == "hand"
+    assert me(g, 1).hand.count("Curse") == 1
+
+
+def test_torturer_moat_blocks_choice():
+    g = position(hand=["Torturer"], deck=["Copper"] * 3,
+                 others={1: {"hand": ["Moat", "Gold", "Gold"]}}, kingdom=K)
+    play(g, "Torturer")
+    answer(g, ["Moat"])
+    assert g.pending is None
+    assert len(me(g).hand) == 3 and len(me(g, 1).hand) == 3
+
+
+# ----------------------------------------------------------------------
+# Ironworks with multi-type gains; Replace with Action-Victory
+
+
+def test_two_bridges_ironworks_gains_harem_coin_and_card():
+    g = position(hand=["Throne Room", "Bridge", "Ironworks"], deck=["Silver"], actions=2,
+                 kingdom=K)
+    throne(g, "Bridge")
+    play(g, "Ironworks")
+    d = pending_is(g, 0, "ironworks.gain")
+    assert "Harem" in d.options and "Nobles" in d.options
+    answer(g, "Harem")
+    assert g.state.turn.coins == 2 + 1
+    assert me(g).hand == ["Silver"]
+    assert g.state.turn.actions == 0
+
+
+def test_two_bridges_ironworks_gains_nobles_action_and_card():
+    g = position(hand=["Throne Room", "Bridge", "Ironworks"], deck=["Silver"], actions=2,
+                 kingdom=K)
+    throne(g, "Bridge")
+    play(g, "Ironworks")
+    answer(g, "Nobles")
+    assert g.state.turn.actions == 1 and me(g).hand == ["Silver"]
+
+
+def test_ironworks_mill_gives_action_and_card():
+    g = position(hand=["Ironworks"], deck=["Silver"], kingdom=K2 + ["Ironworks"])
+    play(g, "Ironworks")
+    answer(g, "Mill")
+    assert g.state.turn.actions == 1 and me(g).hand == ["Silver"]
+
+
+def test_replace_gaining_mill_on_deck_and_curse():
+    g = position(hand=["Replace", "Silver", "Copper"], deck=["Gold"], kingdom=K2)
+    play(g, "Replace")
+    answer(g, ["Silver"])
+    answer(g, "Mill")
+    assert deck_top(g) == ["Mill", "Gold"]
+    assert me(g, 1).discard == ["Curse"]
+
+
+def test_replace_curses_in_turn_order_with_few_left():
+    g = position(hand=["Replace", "Silver", "Copper"], players=3, kingdom=K2,
+                 supply={"Curse": 1})
+    play(g, "Replace")
+    answer(g, ["Silver"])
+    answer(g, "Duchy")
+    assert me(g, 1).discard == ["Curse"] and me(g, 2).discard == []
+
+
+def test_replace_under_bridge_max_cost():
+    g = position(hand=["Bridge", "Replace", "Silver", "Copper"], actions=2,
+                 kingdom=["Bridge"] + K2)
+    play(g, "Bridge")
+    play(g, "Replace")
+    answer(g, ["Silver"])
+    d = pending_is(g, 0, "replace.gain")
+    assert d.args["max_cost"] == 4
+    assert "Duchy" in d.options and "Gold" not in d.options  # Duchy 4, Gold 5
+
+
+# ----------------------------------------------------------------------
+# Further edge cases
+
+
+def test_secret_chamber_reaction_with_only_itself_and_no_deck():
+    g = position(hand=["Militia"], others={1: {"hand": ["Secret Chamber"]}}, kingdom=K)
+    first_edition(g)
+    play(g, "Militia")
+    answer(g, ["Secret Chamber"])
+    assert g.pending is None
+    assert me(g, 1).hand == [] and deck_top(g, 1) == ["Secret Chamber"]
+
+
+def test_secret_chamber_vs_torturer_put_back_then_discard():
+    g = position(hand=["Torturer"], deck=["Copper"] * 3,
+                 others={1: {"hand": ["Secret Chamber", "Estate", "Gold"],
+                             "deck": ["Curse", "Silver"]}}, kingdom=K)
+    first_edition(g)
+    play(g, "Torturer")
+    answer(g, ["Secret Chamber"])
+    answer(g, ["Gold", "Secret Chamber"])
+    if g.pending is not None and g.pending.prompt == "reaction.reveal":
+        answer(g, [])
+    answer(g, "discard")
+    d = pending_is(g, 1, "torturer.discard")
+    assert sorted(d.options) == ["Curse", "Estate", "Silver"]
+    answer(g, ["Curse", "Estate"])
+    assert me(g, 1).hand == ["Silver"]
+    assert deck_top(g, 1) == ["Secret Chamber", "Gold"]
+
+
+def test_diplomat_discarded_cannot_be_revealed_again():
+    g = position(hand=["Militia"],
+                 others={1: {"hand": ["Diplomat", "Copper", "Copper", "Copper", "Estate",
+                                      "Estate", "Estate"],
+                             "deck": ["Silver", "Silver"]}},
+                 kingdom=K2)
+    play(g, "Militia")
+    answer(g, ["Diplomat"])
+    answer(g, ["Diplomat", "Estate", "Estate"])
+    pending_is(g, 1, "militia.discard")
+
+
+def test_tribute_deck_empty_reveals_two_from_shuffled_discard():
+    g = position(hand=["Tribute"], deck=["Copper"] * 3,
+                 others={1: {"discard": ["Gold", "Duchy"]}}, kingdom=K)
+    first_edition(g)
+    play(g, "Tribute")
+    assert g.state.turn.coins == 2 and len(me(g).hand) == 2
+    assert sorted(me(g, 1).discard) == ["Duchy", "Gold"] and me(g, 1).deck == []
+
+
+def test_throne_room_diplomat_checks_hand_size_each_play():
+    g = position(hand=["Throne Room", "Diplomat", "Copper"], deck=["Estate"] * 4, kingdom=K2)
+    throne(g)
+    # first play: 1 + 2 = 3 cards -> +2 Actions; second: 5 cards -> +2 Actions
+    assert len(me(g).hand) == 5 and g.state.turn.actions == 4
+    g = position(hand=["Throne Room", "Diplomat", "Copper", "Copper"], deck=["Estate"] * 4,
+                 kingdom=K2)
+    throne(g)
+    assert len(me(g).hand) == 6 and g.state.turn.actions == 2
+
+
+def test_throne_room_shanty_town_reveals_hand_each_time():
+    g = position(hand=["Throne Room", "Shanty Town"], deck=["Village", "Copper", "Gold", "Gold"],
+                 kingdom=K)
+    throne(g)
+    assert sorted(me(g).hand) == ["Copper", "Village"]
+    assert g.state.turn.actions == 4
+
+
+def test_throne_room_great_hall():
+    g = position(hand=["Throne Room", "Great Hall"], deck=["Copper", "Silver"], kingdom=K)
+    throne(g)
+    assert sorted(me(g).hand) == ["Copper", "Silver"] and g.state.turn.actions == 2
+
+
+def test_throne_room_throne_room_conspirators_all_four_qualify():
+    g = position(hand=["Throne Room", "Throne Room", "Conspirator", "Conspirator"],
+                 deck=["Copper"] * 6, kingdom=K)
+    throne(g, "Throne Room")
+    answer(g, ["Conspirator"])
+    if g.pending is not None:
+        answer(g, ["Conspirator"])
+    t = g.state.turn
+    assert t.coins == 8
+    assert len(me(g).hand) == 4 and t.actions == 4
+
+
+def test_conspirator_counts_great_hall():
+    g = position(hand=["Great Hall", "Great Hall", "Conspirator"], deck=["Copper"] * 4,
+                 kingdom=K)
+    play(g, "Great Hall")
+    play(g, "Great Hall")
+    play(g, "Conspirator")
+    assert g.state.turn.actions == 1 and g.state.turn.coins == 2 and len(me(g).hand) == 3
+
+
+def test_bridge_reduction_ends_with_the_turn():
+    g = position(hand=["Bridge"], kingdom=K)
+    play(g, "Bridge")
+    assert g.cost("Province") == 7
+    g.apply(0, {"type": "end_phase"})
+    g.apply(0, {"type": "end_phase"})
+    assert g.cost("Province") == 8
+
+
+def test_mining_village_trashed_is_not_discarded_in_cleanup():
+    g = position(hand=["Mining Village"], deck=["Copper"] * 10, kingdom=K)
+    play(g, "Mining Village")
+    answer(g, "yes")
+    g.apply(0, {"type": "end_phase"})
+    g.apply(0, {"type": "end_phase"})
+    assert "Mining Village" not in me(g).all_cards()
+    assert g.state.trash == ["Mining Village"]
+
+
+def test_courtier_gold_with_empty_gold_pile():
+    g = position(hand=["Courtier", "Copper"], kingdom=K2, supply={"Gold": 0})
+    play(g, "Courtier")
+    answer(g, ["gold"])
+    assert me(g).discard == [] and g.state.turn.coins == 0
+
+
+def test_courtier_coins_and_empty_hand():
+    g = position(hand=["Courtier"], kingdom=K2)
+    play(g, "Courtier")
+    assert g.pending is None and g.state.turn.coins == 0
+
+
+def test_courtier_great_hall_two_types_1e():
+    g = first_edition(position(hand=["Courtier", "Great Hall"], kingdom=K2 + ["Great Hall"]))
+    play(g, "Courtier")
+    assert pending_is(g, 0, "courtier.choose").min == 2
+
+
+def test_replace_trashing_curse_gains_estate_to_discard_and_curses():
+    g = position(hand=["Replace", "Curse", "Copper"], kingdom=K2)
+    play(g, "Replace")
+    answer(g, ["Curse"])
+    d = pending_is(g, 0, "replace.gain")
+    assert d.args["max_cost"] == 2
+    answer(g, "Estate")
+    assert me(g).discard == ["Estate"] and me(g, 1).discard == ["Curse"]
+
+
+def test_throne_room_replace_curses_twice():
+    g = position(hand=["Throne Room", "Replace", "Silver", "Estate"], kingdom=K2)
+    throne(g)
+    answer(g, ["Silver"])
+    answer(g, "Duchy")
+    answer(g, "Estate") if g.pending.prompt == "replace.gain" else None
+    if g.pending is not None and g.pending.prompt == "replace.gain":
+        answer(g, "Estate")
+    assert me(g, 1).discard == ["Curse", "Curse"]
+
+
+def test_patrol_reshuffle_excludes_revealed_and_takes_multitype_victory():
+    g = position(hand=["Patrol"], deck=["Copper", "Copper", "Copper", "Harem"],
+                 discard=["Nobles", "Silver", "Gold"], kingdom=K2)
+    play(g, "Patrol")
+    assert sorted(me(g).hand) == ["Copper", "Copper", "Copper", "Harem", "Nobles"]
+    d = pending_is(g, 0, "patrol.order")
+    assert sorted(d.options) == ["Gold", "Silver"]
+    answer(g, ["Silver", "Gold"])
+    assert deck_top(g) == ["Silver", "Gold"]
+
+
+def test_baron_no_estate_anywhere_does_nothing_else():
+    g = position(hand=["Baron"], kingdom=K, supply={"Estate": 0})
+    play(g, "Baron")
+    assert g.pending is None and me(g).discard == [] and g.state.turn.buys == 2
+
+
+def test_wishing_well_may_name_a_card_outside_the_supply():
+    g = position(hand=["Wishing Well"], deck=["Copper", "Platinum"], kingdom=K)
+    play(g, "Wishing Well")
+    answer(g, "Platinum")
+    assert sorted(me(g).hand) == ["Copper", "Platinum"]
+
+
+def test_secret_chamber_discarding_nothing():
+    g = position(hand=["Secret Chamber", "Estate"], kingdom=K)
+    first_edition(g)
+    play(g, "Secret Chamber")
+    answer(g, [])
+    assert g.state.turn.coins == 0 and me(g).hand == ["Estate"]
+
+
+def test_game_end_five_players_needs_four_piles():
+    g = position(kingdom=K, players=5, supply={"Nobles": 0, "Great Hall": 0, "Curse": 0})
+    g.apply(0, {"type": "end_phase"})
+    g.apply(0, {"type": "end_phase"})
+    assert not g.state.game_over
+
+
+def test_pile_sizes_in_new_game_harem_and_nobles():
+    from dominion import new_game
+    g = new_game(2, K, seed=3)
+    assert g.state.supply["Harem"] == 8 and g.state.supply["Great Hall"] == 8
+    g = new_game(6, K, seed=3)
+    assert g.state.supply["Nobles"] == 12 and g.state.supply["Bridge"] == 10
