@@ -1764,3 +1764,168 @@ def test_pile_sizes_in_new_game_harem_and_nobles():
     assert g.state.supply["Harem"] == 8 and g.state.supply["Great Hall"] == 8
     g = new_game(6, K, seed=3)
     assert g.state.supply["Nobles"] == 12 and g.state.supply["Bridge"] == 10
+
+
+def test_baron_declining_with_an_estate_in_hand_gains_one():
+    g = position(hand=["Baron", "Estate"], kingdom=K)
+    play(g, "Baron")
+    answer(g, "no")
+    assert me(g).hand == ["Estate"] and me(g).discard == ["Estate"]
+    assert g.state.turn.coins == 0 and g.state.supply["Estate"] == 7
+
+
+def test_upgrade_draws_first_and_may_trash_the_drawn_card():
+    g = position(hand=["Upgrade"], deck=["Estate"], kingdom=K)
+    play(g, "Upgrade")
+    assert g.state.trash == ["Estate"]
+    d = pending_is(g, 0, "upgrade.gain")
+    assert d.args["cost"] == 3
+
+
+def test_mine_treats_harem_as_a_treasure():
+    g = position(hand=["Mine", "Harem"], kingdom=["Mine"] + K[:-1])
+    play(g, "Mine")
+    if g.pending is not None and g.pending.prompt == "mine.trash":
+        answer(g, ["Harem"])
+    d = pending_is(g, 0, "mine.gain")
+    assert d.args["max_cost"] == 9 and "Harem" in d.options and "Nobles" not in d.options
+
+
+def test_secret_chamber_may_be_revealed_even_when_minion_would_not_hit():
+    g = position(hand=["Minion"], deck=["Copper"] * 4,
+                 others={1: {"hand": ["Secret Chamber", "Estate", "Estate"],
+                             "deck": ["Gold", "Silver"]}}, kingdom=K)
+    first_edition(g)
+    play(g, "Minion")
+    pending_is(g, 1, "reaction.reveal")
+    answer(g, ["Secret Chamber"])
+    answer(g, ["Estate", "Estate"])
+    if g.pending is not None and g.pending.prompt == "reaction.reveal":
+        answer(g, [])
+    answer(g, "attack")
+    assert sorted(me(g, 1).hand) == ["Gold", "Secret Chamber", "Silver"]
+
+
+def test_scout_with_fewer_than_four_cards_in_total():
+    g = position(hand=["Scout"], deck=["Copper", "Estate"], kingdom=K)
+    first_edition(g)
+    play(g, "Scout")
+    assert me(g).hand == ["Estate"] and deck_top(g) == ["Copper"]
+
+
+def test_lurker_trashing_the_last_card_of_a_pile_can_end_the_game():
+    g = position(hand=["Lurker"], kingdom=K2, supply={"Nobles": 1, "Mill": 0, "Curse": 0})
+    play(g, "Lurker")
+    answer(g, "trash")
+    answer(g, "Nobles")
+    assert g.state.supply["Nobles"] == 0
+    g.apply(0, {"type": "end_phase"})
+    g.apply(0, {"type": "end_phase"})
+    assert g.state.game_over and g.state.end_reason == "piles"
+
+
+def test_lurker_trash_event_is_from_the_supply():
+    g = position(hand=["Lurker"], kingdom=K2)
+    events = play(g, "Lurker")
+    events += answer(g, "trash")
+    events += answer(g, "Patrol")
+    trash = of_type(events, "trash", 0)
+    assert trash and trash[0]["cards"] == ["Patrol"] and trash[0].get("source") == "supply"
+    assert me(g).discard == [] and me(g).hand == []
+
+
+def test_masquerade_passing_is_not_gaining():
+    g = position(hand=["Masquerade"], deck=["Gold", "Copper"],
+                 others={1: {"hand": ["Curse", "Estate"]}}, kingdom=K)
+    events = play(g, "Masquerade")
+    events += answer(g, ["Gold"])
+    events += answer(g, ["Curse"])
+    events += answer(g, [])
+    assert of_type(events, "gain") == []
+    assert g.state.supply["Curse"] == 10
+
+
+def test_masquerade_1e_two_players_other_hand_empty():
+    g = first_edition(position(hand=["Masquerade"], deck=["Gold", "Copper"], kingdom=K))
+    play(g, "Masquerade")
+    answer(g, ["Gold"])
+    answer(g, [])
+    assert me(g).hand == ["Copper"] and me(g, 1).hand == ["Gold"]
+
+
+def test_masquerade_2e_two_players_other_hand_empty_keeps_cards():
+    g = position(hand=["Masquerade"], deck=["Gold", "Copper"], kingdom=K)
+    play(g, "Masquerade")
+    if g.pending.prompt == "masquerade.pass":
+        answer(g, ["Gold"])
+    answer(g, [])
+    assert sorted(me(g).hand) == ["Copper", "Gold"] and me(g, 1).hand == []
+
+
+def test_swindler_round_trip_after_shuffle():
+    g = position(hand=["Swindler"], others={1: {"discard": ["Silver", "Estate", "Copper"]}},
+                 kingdom=K)
+    play(g, "Swindler")
+    d = g.pending
+    round_trip(g, d.options[0])
+
+
+def test_torturer_round_trip_with_reaction():
+    g = position(hand=["Torturer"], deck=["Copper"] * 3,
+                 others={1: {"hand": ["Moat", "Gold", "Estate"]}}, kingdom=K)
+    play(g, "Torturer")
+    round_trip(g, [], "discard", ["Gold", "Estate"])
+    assert me(g, 1).hand == ["Moat"]
+
+
+# ----------------------------------------------------------------------
+# Mandatory and exact-count choices
+
+
+@pytest.mark.parametrize("hand,card,steps,prompt,bad", [
+    (["Courtyard", "Estate"], "Courtyard", [], "courtyard.topdeck", [[], ["Estate", "Copper"]]),
+    (["Upgrade", "Estate", "Copper"], "Upgrade", [], "upgrade.trash", [[]]),
+    (["Replace", "Estate", "Copper"], "Replace", [], "replace.trash", [[]]),
+    (["Courtier", "Estate", "Copper"], "Courtier", [], "courtier.reveal", [[]]),
+    (["Trading Post", "Estate", "Copper", "Curse"], "Trading Post", [], "trading_post.trash",
+     [[], ["Estate"], ["Estate", "Copper", "Curse"]]),
+    (["Steward", "Estate", "Copper", "Curse"], "Steward", ["trash"], "steward.trash",
+     [[], ["Estate"], ["Estate", "Copper", "Curse"]]),
+    (["Secret Passage", "Estate", "Copper"], "Secret Passage", [], "secret_passage.card", [[]]),
+    (["Masquerade", "Estate", "Copper"], "Masquerade", [], "masquerade.pass",
+     [[], ["Estate", "Copper"]]),
+    (["Mill", "Estate", "Copper", "Curse"], "Mill", [], "mill.discard",
+     [["Estate", "Copper", "Curse"]]),
+])
+def test_choice_counts(hand, card, steps, prompt, bad):
+    g = position(hand=hand, deck=["Copper"] * 6, others={1: {"hand": ["Copper", "Estate"]}},
+                 kingdom=K2 + ["Courtyard", "Upgrade", "Trading Post", "Steward", "Masquerade"][:0])
+    play(g, card)
+    for s in steps:
+        answer(g, s)
+    pending_is(g, 0, prompt)
+    for b in bad:
+        assert_invalid(g, b)
+
+
+def test_torturer_discard_exactly_two():
+    g = position(hand=["Torturer"], deck=["Copper"] * 3,
+                 others={1: {"hand": ["Gold", "Estate", "Copper"]}}, kingdom=K)
+    play(g, "Torturer")
+    answer(g, "discard")
+    pending_is(g, 1, "torturer.discard")
+    assert_invalid(g, ["Gold"])
+    assert_invalid(g, ["Gold", "Estate", "Copper"])
+
+
+def test_minion_reaction_offered_even_to_a_small_hand():
+    g = position(hand=["Minion"], others={1: {"hand": ["Moat", "Copper"]}}, kingdom=K)
+    play(g, "Minion")
+    pending_is(g, 1, "reaction.reveal")
+
+
+def test_replace_reaction_offered_before_anything_happens():
+    g = position(hand=["Replace", "Copper", "Estate"], others={1: {"hand": ["Moat"]}}, kingdom=K2)
+    play(g, "Replace")
+    pending_is(g, 1, "reaction.reveal")
+    assert g.state.trash == []
