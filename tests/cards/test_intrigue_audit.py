@@ -1929,3 +1929,124 @@ def test_replace_reaction_offered_before_anything_happens():
     play(g, "Replace")
     pending_is(g, 1, "reaction.reveal")
     assert g.state.trash == []
+
+
+@pytest.mark.parametrize("card,steps", [
+    ("Courtyard", []), ("Secret Passage", []), ("Upgrade", []), ("Replace", []),
+    ("Trading Post", []), ("Steward", ["trash"]), ("Mill", []), ("Masquerade", []),
+    ("Wishing Well", ["Gold"]), ("Patrol", []), ("Diplomat", []), ("Shanty Town", []),
+])
+def test_nothing_to_do_with_an_empty_hand_and_deck(card, steps):
+    g = position(hand=[card], kingdom=K2)
+    play(g, card)
+    for s in steps:
+        if g.pending is not None:
+            answer(g, s)
+    assert g.pending is None
+    assert me(g).hand == [] and me(g).in_play == [card]
+    assert g.state.trash == []
+
+
+def test_torturer_victim_with_empty_hand_choosing_discard():
+    g = position(hand=["Torturer"], kingdom=K)
+    play(g, "Torturer")
+    answer(g, "discard")
+    assert g.pending is None and me(g, 1).discard == []
+
+
+def test_coppersmith_does_not_raise_coppers_already_in_play():
+    g = position(hand=["Coppersmith", "Copper"], in_play=["Copper"], coins=1, kingdom=K)
+    first_edition(g)
+    play(g, "Coppersmith")
+    assert g.state.turn.coins == 1
+    g.apply(0, {"type": "play", "card": "Copper"})
+    assert g.state.turn.coins == 3
+
+
+def test_two_coppersmiths_copper_worth_three():
+    g = position(hand=["Village", "Coppersmith", "Coppersmith", "Copper"], deck=["Estate"],
+                 kingdom=K)
+    first_edition(g)
+    play(g, "Village")
+    play(g, "Coppersmith")
+    play(g, "Coppersmith")
+    g.apply(0, {"type": "play_treasures"})
+    assert g.state.turn.coins == 3
+
+
+def test_torturer_discard_order_last_named_on_top():
+    g = position(hand=["Torturer"], deck=["Copper"] * 3,
+                 others={1: {"hand": ["Gold", "Province", "Copper"]}}, kingdom=K)
+    play(g, "Torturer")
+    answer(g, "discard")
+    answer(g, ["Province", "Gold"])
+    assert me(g, 1).discard[-1] == "Gold"
+
+
+def test_ironworks_gaining_copper_gives_a_coin_and_curse_nothing():
+    g = position(hand=["Ironworks"], deck=["Silver"], kingdom=K)
+    play(g, "Ironworks")
+    answer(g, "Copper")
+    assert g.state.turn.coins == 1 and me(g).hand == []
+    g = position(hand=["Ironworks"], deck=["Silver"], kingdom=K)
+    play(g, "Ironworks")
+    answer(g, "Curse")
+    assert g.state.turn.coins == 0 and me(g).hand == [] and g.state.turn.actions == 0
+
+
+def seated(game, seat):
+    """Hand the turn to ``seat`` (the helper always starts with seat 0)."""
+    from dominion.state import Turn
+    game.state.turn = Turn(seat=seat, phase="action", actions=1, buys=1, coins=0)
+    return game
+
+
+def test_tribute_left_of_the_last_seat_is_seat_zero():
+    g = position(players=3, others={2: {"hand": ["Tribute"]}}, deck=["Silver", "Great Hall"],
+                 kingdom=K)
+    first_edition(seated(g, 2))
+    play(g, "Tribute", seat=2)
+    t = g.state.turn
+    assert (t.coins, t.actions) == (2, 2) and len(me(g, 2).hand) == 0
+    assert sorted(me(g).discard) == ["Great Hall", "Silver"]
+
+
+def test_masquerade_2e_wraps_around_and_skips_empty_seat_zero():
+    g = position(players=3, others={1: {"hand": ["Estate", "Copper"]},
+                                     2: {"hand": ["Masquerade"], "deck": ["Gold", "Silver"]}},
+                 kingdom=K)
+    seated(g, 2)
+    play(g, "Masquerade", seat=2)
+    d = pending_is(g, 2, "masquerade.pass")
+    assert d.args["receiver"] == 1
+    answer(g, ["Gold"])
+    d = pending_is(g, 1, "masquerade.pass")
+    assert d.args["receiver"] == 2
+    answer(g, ["Estate"])
+    pending_is(g, 2, "masquerade.trash")
+    answer(g, [])
+    assert me(g).hand == []
+    assert sorted(me(g, 1).hand) == ["Copper", "Gold"]
+    assert sorted(me(g, 2).hand) == ["Estate", "Silver"]
+
+
+def test_swindler_victims_in_turn_order_from_the_attacker():
+    g = position(players=3, others={1: {"hand": ["Swindler"]}, 2: {"deck": ["Silver"]}},
+                 deck=["Estate"], kingdom=K)
+    seated(g, 1)
+    play(g, "Swindler", seat=1)
+    d = pending_is(g, 1, "swindler.gain")
+    assert d.args["target"] == 2
+    answer(g, "Silver")
+    d = pending_is(g, 1, "swindler.gain")
+    assert d.args["target"] == 0
+
+
+def test_throne_room_mining_village_with_another_one_in_play_trashes_only_once():
+    g = position(hand=["Throne Room", "Mining Village"], in_play=["Mining Village"],
+                 deck=["Silver", "Gold"], kingdom=K)
+    throne(g)
+    answer(g, "yes")
+    assert g.pending is None
+    assert g.state.trash == ["Mining Village"] and g.state.turn.coins == 2
+    assert sorted(me(g).in_play) == ["Mining Village", "Throne Room"]
