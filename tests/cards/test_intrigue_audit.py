@@ -2050,3 +2050,16 @@ def test_throne_room_mining_village_with_another_one_in_play_trashes_only_once()
     assert g.pending is None
     assert g.state.trash == ["Mining Village"] and g.state.turn.coins == 2
     assert sorted(me(g).in_play) == ["Mining Village", "Throne Room"]
+
+
+def test_secret_passage_position_is_public_but_not_the_card():
+    g = position(hand=["Secret Passage", "Province"], deck=["Copper", "Silver", "Estate"],
+                 kingdom=K2)
+    events = play(g, "Secret Passage")
+    events += answer(g, ["Province"])
+    events += answer(g, "1")
+    inserts = [render_event(e, 1) for e in of_type(events, "insert")]
+    assert len(inserts) == 1
+    assert inserts[0]["position"] == 1 and inserts[0]["count"] == 1
+    assert "cards" not in inserts[0]
+    assert deck_top(g) == ["Estate", "Province"]
