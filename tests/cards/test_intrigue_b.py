@@ -596,7 +596,9 @@ def test_secret_passage_draws_2_and_puts_a_card_at_a_chosen_position():
     answer(g, ["Estate"])
     pending_is(g, 0, "secret_passage.position")
     assert g.pending.options == ["0", "1", "2", "3"]
-    assert other_sees(g, 1)["prompt"] == "secret_passage.position"
+    assert g.pending.args == {"placing": "Estate"}  # the deciding seat's own decision
+    assert other_sees(g, 1) == {"seat": 0, "prompt": "secret_passage.position",
+                                "card": "Secret Passage"}  # no args: the card stays hidden
     assert_invalid(g, "4")
     events = answer(g, "2")
     assert deck_top(g) == ["Gold", "Duchy", "Estate", "Curse"]

@@ -914,17 +914,8 @@ class GenericBot:
         return opts[0]
 
     def _secret_passage_position(self, game: "Game", d: "Decision", opts: list[str]) -> str:
-        """On top, unless the card chosen is junk: then at the bottom.
-
-        The decision does not name the card: the bot remembers its choice, or
-        (another instance) makes it again from the hand, which still holds
-        the card while the position is asked.
-        """
-        turn, card = getattr(self, "_passage", {}).get(d.seat, (None, None))
-        if turn != game.state.turn.number:
-            hand = game.state.players[d.seat].hand
-            card = self._artisan_topdeck(game, d.seat, hand) if hand else None
-        if card is not None and is_junk(card):
+        """On top, unless the card being placed is junk: then at the bottom."""
+        if is_junk(d.args.get("placing", "Copper")):
             return max(opts, key=int)
         return "0" if "0" in opts else opts[0]
 
@@ -960,11 +951,8 @@ class GenericBot:
         return [self._artisan_topdeck(game, d.seat, opts)]
 
     def _passage_card(self, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
-        """A card this turn does not need, remembered for the position prompt."""
-        pick = self._artisan_topdeck(game, d.seat, opts)
-        # The position prompt that follows does not name the card: remember it.
-        self.__dict__.setdefault("_passage", {})[d.seat] = (game.state.turn.number, pick)
-        return [pick]
+        """A card this turn does not need (as Artisan)."""
+        return [self._artisan_topdeck(game, d.seat, opts)]
 
     def _mill(self, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
         """Two cards worth less than the $2 they bring (junk, spare terminals)."""

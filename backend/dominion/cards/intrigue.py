@@ -505,8 +505,9 @@ def secret_chamber(game: "Game", seat: int, played: "PlayedCard") -> None:
 prompt("secret_passage.card", PICK_CARDS, "The card from the hand to put into the deck.",
        card="Secret Passage", options=HAND)  # not asked if the hand holds copies of one card
 prompt("secret_passage.position", OPTION,
-       "Where in the deck to put the card: how many cards lie above it (\"0\": on top).",
-       card="Secret Passage", options="\"0\" to the deck size, as strings",
+       "Where in the deck to put args.placing: how many cards lie above it (\"0\": on top).",
+       card="Secret Passage", args={"placing": "the card from the hand being put into the deck"},
+       options="\"0\" to the deck size, as strings",
        public=True)  # asked whenever the deck is not empty
 
 
@@ -522,7 +523,8 @@ def secret_passage(game: "Game", seat: int, played: "PlayedCard") -> None:
     above = 0
     if p.deck:
         places = [str(i) for i in range(len(p.deck) + 1)]
-        above = int(game.choose_option(seat, places, "secret_passage.position", played.name))
+        above = int(game.choose_option(seat, places, "secret_passage.position", played.name,
+                                       placing=chosen[0]))
     p.hand.remove(chosen[0])
     p.deck.insert(len(p.deck) - above, chosen[0])  # the deck's end is its top
     game.emit("insert", seat, cards=list(chosen), position=above, private=True)
