@@ -72,7 +72,9 @@ function rulesTexts(c) {
       h('p', { class: 'dtext', lang: c.text_lang || 'en', 'data-edition': ed }, text),
     ];
   };
-  if (view && view.edition) return shown(view.edition, true);
+  const g = state.game;
+  const edition = (view && view.edition) || (g && g.data && g.data.edition);
+  if (edition) return shown(edition, true);
   return [shown('2', false), texts['1'] && texts['1'] !== (texts['2'] || c.text) ? shown('1', false) : null];
 }
 

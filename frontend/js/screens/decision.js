@@ -154,7 +154,8 @@ function optionToggles(d, ui, answer) {
   const picked = new Set(ui.picked);
   const n = ui.picked.length;
   return [
-    h('p', { class: 'small' }, d.min === d.max ? t('dec.chooseOpts', { n: d.min }) : t('dec.chooseOptsRange', { min: d.min, max: d.max })),
+    // Pawn's and Courtier's own sentences say how many; other prompts get the count.
+    has(`prompt.${d.prompt}`) ? null : h('p', { class: 'small' }, d.min === d.max ? t('dec.chooseOpts', { n: d.min }) : t('dec.chooseOptsRange', { min: d.min, max: d.max })),
     h('div', { class: 'opts toggles', role: 'group', 'aria-label': t('dec.title') },
       d.options.map((o) => h('button', {
         type: 'button',
