@@ -101,11 +101,13 @@ function namePicker(d, ui, answer) {
     const list = q ? options.filter((o) => fold(o).includes(q) || fold(cardName(o)).includes(q))
       : options.filter((o) => inGame.has(o));
     if (!list.length) return [h('p', { class: 'small muted', id: 'name-none' }, t('dec.noMatch'))];
-    return list.sort(byName).slice(0, 40).map((o) => cardButton(o, {
+    const shown = list.sort(byName).slice(0, 40).map((o) => cardButton(o, {
       small: true,
       attrs: { 'data-answer': o, 'data-fk': `name-${o}` },
       onTap: () => answer(o),
     }));
+    if (list.length > shown.length) shown.push(h('p', { class: 'small muted' }, t('dec.more', { n: list.length - shown.length })));
+    return shown;
   };
   const list = h('div', { class: 'opts names', id: 'name-list', 'aria-live': 'polite' }, items(ui.filter));
   const title = h('p', { class: 'small', id: 'name-list-title' }, ui.filter.trim() ? t('dec.matches') : t('dec.inGame'));
