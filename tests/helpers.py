@@ -7,9 +7,13 @@ cards. Decks are written top card first, as a player would read them.
 
 from __future__ import annotations
 
+import json
+
 from typing import Any, Iterable, Optional, Sequence
 
-from dominion import Answer, Game, new_game
+import pytest
+
+from dominion import Answer, Game, IllegalCommand, new_game
 from dominion.state import ACTION_PHASE, Turn
 
 DEFAULT_KINGDOM = [
@@ -72,3 +76,53 @@ def answer(game: Game, value: Any) -> list[dict[str, Any]]:
 
 def play(game: Game, card: str, seat: int = 0) -> list[dict[str, Any]]:
     return game.apply(seat, {"type": "play", "card": card})
+
+
+def me(game: Game, seat: int = 0):
+    """The player object of ``seat``."""
+    return game.state.players[seat]
+
+
+def of_type(events: list[dict[str, Any]], kind: str, seat: Optional[int] = None) -> list[dict[str, Any]]:
+    """The events of one type (and seat, if given), in order."""
+    return [e for e in events if e["type"] == kind and (seat is None or e["seat"] == seat)]
+
+
+def pending_is(game: Game, seat: int, prompt: str):
+    """The open decision, after checking it is ``prompt`` for ``seat``."""
+    d = game.pending
+    assert d is not None, f"expected {prompt} for seat {seat}, nothing is pending"
+    assert (d.seat, d.prompt) == (seat, prompt), d
+    return d
+
+
+def assert_invalid(game: Game, value: Any) -> None:
+    """An invalid answer raises ``invalid_answer`` and changes nothing."""
+    saved = game.to_dict()
+    pending = game.pending
+    with pytest.raises(IllegalCommand) as err:
+        answer(game, value)
+    assert err.value.code == "invalid_answer"
+    assert game.to_dict() == saved
+    assert game.pending == pending
+
+
+def round_trip(game: Game, *answers: Any) -> None:
+    """Save ``game`` mid-decision, load it twice (dict and JSON), and finish
+    all three with ``answers``: the copies rebuild the same decision, partial
+    state and view, and end with the same events and the same game."""
+    assert game.pending is not None
+    copies = [Game.from_dict(json.loads(json.dumps(game.to_dict()))),
+              Game.from_json(game.to_json())]
+    for c in copies:
+        assert c.pending == game.pending
+        assert c.state.to_dict() == game.state.to_dict()
+        assert c == game
+        assert c.view(game.pending.seat) == game.view(game.pending.seat)
+    for a in answers:
+        events = answer(game, a)
+        for c in copies:
+            assert answer(c, a) == events
+    for c in copies:
+        assert c.to_dict() == game.to_dict()
+        assert c.pending == game.pending

@@ -9,7 +9,9 @@ import pytest
 
 from dominion import CARDS, UnknownCard, card_name, catalog, english_name
 from dominion.cards.card import ACTION, define
-from dominion.i18n import DECLARED, SUPPORTED_LANGS, UnsupportedLanguage, card_names
+from dominion.i18n import (
+    DECLARED, SUPPORTED_LANGS, UnsupportedLanguage, card_names, is_unofficial,
+)
 
 
 def test_table_declares_all_107_cards_of_the_three_sets():
@@ -52,12 +54,75 @@ def test_card_name(name, lang, expected):
     assert card_name(name, lang) == expected
 
 
-def test_ambiguous_hungarian_trio_keeps_english_names():
-    # rules.md 8.2: Csatlós/Udvarhölgy/Udvaronc are not mapped with certainty.
-    for name in ("Courtier", "Minion", "Pawn"):
-        assert card_name(name, "hu") == name
-    names = set(card_names("hu").values())
-    assert not names & {"Csatlós", "Udvarhölgy", "Udvaronc"}
+def test_underlings_hungarian_trio_is_read_by_meaning():
+    # rules.md 7.5/8.2 leave the pairing open; we read udvaronc = courtier,
+    # csatlós = henchman (Minion), so udvarhölgy = Pawn (see i18n.py).
+    assert card_name("Courtier", "hu") == "Udvaronc"
+    assert card_name("Minion", "hu") == "Csatlós"
+    assert card_name("Pawn", "hu") == "Udvarhölgy"
+    assert english_name("udvarhölgy", "hu") == "Pawn"
+    assert english_name("Csatlós") == "Minion"
+
+
+# rules.md 8: every Intrigue card's name in the seeds (Czech 002/003, Hungarian 004),
+# None where no seed names the card.
+INTRIGUE_NAMES = {
+    "Baron": ("baron", None), "Bridge": ("most", "Híd"), "Conspirator": (None, None),
+    "Coppersmith": ("měditepec", None), "Courtier": (None, "Udvaronc"),
+    "Courtyard": ("hradní nádvoří", None), "Diplomat": (None, "Diplomata"),
+    "Duke": ("vévoda", None), "Great Hall": ("velký sál", None), "Harem": ("harém", "Hárem"),
+    "Ironworks": ("hutě", None), "Lurker": (None, "Settenkedő"), "Masquerade": ("maškary", None),
+    "Mill": (None, "Malom"), "Mining Village": ("důlní osada", "Bányászfalu"),
+    "Minion": ("služebník", "Csatlós"), "Nobles": ("šlechtici", "Nemesek"),
+    "Patrol": (None, "Őrjárat"), "Pawn": ("pěšák", "Udvarhölgy"), "Replace": (None, "Leváltás"),
+    "Saboteur": (None, None), "Scout": ("zvěd", None), "Secret Chamber": ("tajemná komnata", None),
+    "Secret Passage": (None, None), "Shanty Town": ("chudinská čtvrť", "Nyomornegyed"),
+    "Steward": ("správce", None), "Swindler": ("podvodník", "Szélhámos"),
+    "Torturer": ("žalářník", None), "Trading Post": (None, None),
+    "Tribute": ("dar poddaných", None), "Upgrade": ("pokrok", None),
+    "Wishing Well": ("studna přání", None),
+}
+
+
+def test_intrigue_names_follow_the_seeds_and_the_rest_are_marked_unofficial():
+    intrigue = {n for n, d in DECLARED.items() if d.set == "intrigue"}
+    assert intrigue == set(INTRIGUE_NAMES) and len(intrigue) == 32
+    for name, (cs, hu) in INTRIGUE_NAMES.items():
+        assert (DECLARED[name].cs, DECLARED[name].hu) == (cs, hu), name
+        assert card_name(name, "cs") == (cs[0].upper() + cs[1:] if cs else name)
+        assert card_name(name, "hu") == (hu or name)
+        assert is_unofficial(name, "cs") is (cs is None)
+        assert is_unofficial(name, "hu") is (hu is None)
+        assert is_unofficial(name, "en") is False
+    # 22 Czech names (rules.md 8.1: 22 of the 25 1st-edition cards) and 14 Hungarian.
+    assert sum(cs is not None for cs, _ in INTRIGUE_NAMES.values()) == 22
+    assert sum(hu is not None for _, hu in INTRIGUE_NAMES.values()) == 14
+
+
+def test_catalog_marks_stand_in_names_unofficial():
+    for lang in SUPPORTED_LANGS:
+        for e in catalog(lang):
+            assert e["unofficial"] is is_unofficial(e["name"], lang)
+            if e["unofficial"]:
+                assert e["local_name"] == e["name"]
+    cs = {e["name"]: e for e in catalog("cs")}
+    assert cs["Artisan"]["unofficial"] is True and cs["Village"]["unofficial"] is False
+    assert not any(e["unofficial"] for e in catalog("en"))
+
+
+def test_catalog_holds_the_text_of_each_edition():
+    by_name = {e["name"]: e for e in catalog()}
+    for e in by_name.values():
+        assert e["texts"] == {"1": CARDS[e["name"]].text_for("1"),
+                              "2": CARDS[e["name"]].text_for("2")}
+        assert e["text"] == e["texts"]["2"]
+    # rules.md 9: Throne Room, Mine and Moneylender became optional in the 2nd edition,
+    # Masquerade skips empty hands; every other card plays alike in both.
+    changed = {n for n, e in by_name.items() if e["texts"]["1"] != e["texts"]["2"]}
+    assert changed == {"Throne Room", "Mine", "Moneylender", "Masquerade"}
+    for name in ("Throne Room", "Mine", "Moneylender"):
+        assert "may" in by_name[name]["texts"]["2"]
+        assert "may" not in by_name[name]["texts"]["1"]
 
 
 def test_czech_names_are_capitalized_but_keep_the_seed_spelling():
@@ -120,11 +185,13 @@ def test_catalog_lists_exactly_the_implemented_cards():
     assert village == {
         "name": "Village",
         "local_name": "Vesnice",
+        "unofficial": False,
         "set": "base",
         "editions": ["1", "2"],
         "cost": 3,
         "types": ["Action"],
         "text": CARDS["Village"].text,
+        "texts": {"1": CARDS["Village"].text, "2": CARDS["Village"].text},
         "basic": False,
         "tags": ["village"],
     }

@@ -10,14 +10,15 @@ import pytest
 
 from dominion import CARDS, DominionError, Unsatisfiable, decide_colony, new_game, randomize
 from dominion.cards.card import ACTION, ATTACK, DRAW, PLUS_BUY, REACTION, TRASHING, VILLAGE, define
-from dominion.randomizer import Kingdom
+from dominion.randomizer import SETS, Kingdom
 from dominion.rng import Rng
 
 SEEDS = range(120)
 ALL_TAGS = ["village", "plus-buy", "trashing", "draw"]
 
 
-def kingdom_pool(editions=("1", "2"), sets=("base",)) -> set[str]:
+def kingdom_pool(editions=("1", "2"), sets=SETS) -> set[str]:
+    """The implemented kingdom cards of ``sets`` printed in one of ``editions``."""
     return {
         c.name for c in CARDS.values()
         if not c.basic and c.set in sets and set(c.editions) & set(editions)
@@ -81,7 +82,8 @@ def test_result_shape_and_text():
     assert k.seed == 42
     assert k.colony is False and k.colony_odds == 0.0 and k.colony_reason == "no-prosperity"
     assert k.method == "sampled"
-    assert k.sets == ("base",)
+    assert k.sets == tuple(s for s in SETS if any(CARDS[c].set == s for c in k.cards))
+    assert randomize(seed=42, sets=["base"]).sets == ("base",)
     d = k.to_dict()
     assert d["cards"] == list(k.cards) and d["as_text"] == k.as_text and d["seed"] == 42
     game = new_game(2, k.cards, seed=k.seed)  # the kingdom sets up a game
@@ -147,16 +149,16 @@ def test_all_requirements_together_and_without_them_some_kingdoms_lack_them():
 def test_reaction_if_attack():
     reactions_seen = 0
     for seed in SEEDS:
-        k = randomize(seed=seed, reaction_if_attack=True)
+        k = randomize(seed=seed, reaction_if_attack=True, sets=["base"])
         if any(CARDS[c].is_attack for c in k.cards):
             assert "Moat" in k.cards, (seed, k.cards)
             reactions_seen += 1
     assert reactions_seen > 50
     # The rule does something: without it, some kingdoms have an Attack and no Moat.
-    plain = [randomize(seed=s).cards for s in SEEDS]
+    plain = [randomize(seed=s, sets=["base"]).cards for s in SEEDS]
     assert any(any(CARDS[c].is_attack for c in ks) and "Moat" not in ks for ks in plain)
     # With no Reaction in the pool the rule has nothing to add.
-    k = randomize(seed=1, reaction_if_attack=True, ban=["Moat"], include=["Witch"])
+    k = randomize(seed=1, reaction_if_attack=True, sets=["base"], ban=["Moat"], include=["Witch"])
     assert "Witch" in k.cards and "Moat" not in k.cards
 
 
@@ -182,7 +184,7 @@ def test_everything_at_once_and_the_constructive_fallback():
             assert set(cards) <= kingdom_pool(editions=("2",))
             for tag in ALL_TAGS:
                 assert any(tag in CARDS[c].tags for c in cards)
-            assert "Moat" in cards  # Bandit is an Attack
+            assert any(CARDS[c].is_reaction for c in cards)  # Bandit is an Attack
             assert band_count(cards, 2, 3) >= 4 and band_count(cards, 5) >= 5
         if attempts == 0:
             assert methods == {"constructed"}
@@ -263,20 +265,21 @@ def test_search_agrees_with_brute_force_on_small_pools():
         (dict(seed=-1), "seed"),
         (dict(seed=2**64), "seed"),
         (dict(require=["cantrip"]), "require:cantrip"),
-        (dict(ban=["Village", "Festival"], require=["village"]), "require:village"),
-        (dict(editions=["1"], ban=["Chapel", "Moneylender", "Remodel"], require=["trashing"]),
-         "require:trashing"),
+        (dict(sets=["base"], ban=["Village", "Festival"], require=["village"]), "require:village"),
+        (dict(sets=["base"], editions=["1"], ban=["Chapel", "Moneylender", "Remodel"],
+              require=["trashing"]), "require:trashing"),
         (dict(cost_spread={"7+": 1}), "cost:7+"),
         (dict(cost_spread={"2-3": 6, "4": 5}), "cost:4"),
         (dict(cost_spread={"5-4": 1}), "cost:5-4"),
         (dict(cost_spread={"cheap": 1}), "cost:cheap"),
         (dict(cost_spread={"4": -1}), "cost:4"),
         (dict(cost_spread={"2+": 11}), "cost:2+"),
-        (dict(editions=["1"], count=26), "pool"),
+        (dict(sets=["base"], editions=["1"], count=26), "pool"),
         (dict(include=["Witch", "Militia", "Cellar", "Chapel", "Village", "Smithy", "Market",
                        "Mine", "Library", "Festival"], reaction_if_attack=True), "reaction"),
         # Each is possible alone; together the only village (cost 3) leaves 9 slots for 5+.
-        (dict(ban=["Festival"], require=["village"], cost_spread={"5+": 10}), "cost:5+"),
+        (dict(sets=["base"], ban=["Festival"], require=["village"], cost_spread={"5+": 10}),
+         "cost:5+"),
     ],
 )
 def test_unsatisfiable(params, constraint):
@@ -317,9 +320,9 @@ def test_registered_cards_join_the_pool():
     with extra_cards(("Fake Growth", 4, "base", [ACTION], [VILLAGE])):
         k = randomize(seed=1, ban=ban)
         assert "Fake Growth" in k.cards
-        drawn = sum("Fake Growth" in randomize(seed=s).cards for s in range(60))
+        drawn = sum("Fake Growth" in randomize(seed=s, sets=["base"]).cards for s in range(60))
         assert 5 < drawn < 40  # drawable, about 10 times in 33
-        k = randomize(seed=2, ban=["Village", "Festival"], require=["village"])
+        k = randomize(seed=2, sets=["base"], ban=["Village", "Festival"], require=["village"])
         assert "Fake Growth" in k.cards  # the only village left
     assert all("Fake Growth" not in randomize(seed=s).cards for s in range(30))
     with pytest.raises(Unsatisfiable):
@@ -329,7 +332,8 @@ def test_registered_cards_join_the_pool():
 def test_a_new_reaction_can_answer_attacks():
     with extra_cards(("Fake Reaction", 3, "base", [ACTION, REACTION], []),
                      ("Fake Attack", 5, "base", [ACTION, ATTACK], [])):
-        k = randomize(seed=4, ban=["Moat"], include=["Fake Attack"], reaction_if_attack=True)
+        k = randomize(seed=4, sets=["base"], ban=["Moat"], include=["Fake Attack"],
+                      reaction_if_attack=True)
         assert "Fake Reaction" in k.cards
 
 
@@ -385,3 +389,151 @@ def test_decide_colony_directly():
         assert decide_colony([fake], rng) == (True, 1.0, "all-prosperity")
         assert decide_colony(["Village"], rng) == (False, 0.0, "no-prosperity")
         assert rng == Rng(5)  # the clear cases draw nothing
+
+
+# --- Intrigue ----------------------------------------------------------------------
+
+INTRIGUE_1E_ONLY = {"Coppersmith", "Great Hall", "Saboteur", "Scout", "Secret Chamber", "Tribute"}
+INTRIGUE_2E_ONLY = {"Courtier", "Diplomat", "Lurker", "Mill", "Patrol", "Replace",
+                    "Secret Passage"}
+
+
+def test_intrigue_card_tags_after_review():
+    """The tags the randomizer requires, as the Intrigue contract lists them."""
+    tagged = {tag: sorted(n for n, c in CARDS.items() if c.set == "intrigue" and tag in c.tags)
+              for tag in (VILLAGE, PLUS_BUY, TRASHING, DRAW)}
+    assert tagged == {
+        # +2 Actions or more.
+        VILLAGE: ["Diplomat", "Mining Village", "Nobles", "Shanty Town"],
+        PLUS_BUY: ["Baron", "Bridge", "Courtier", "Pawn"],
+        TRASHING: ["Masquerade", "Replace", "Steward", "Trading Post", "Upgrade"],
+        # +2 Cards or more.
+        DRAW: ["Courtyard", "Diplomat", "Masquerade", "Nobles", "Patrol", "Secret Passage",
+               "Steward", "Torturer"],
+    }
+    reactions = sorted(n for n, c in CARDS.items() if c.set == "intrigue" and c.is_reaction)
+    assert reactions == ["Diplomat", "Secret Chamber"]
+
+
+def test_sets_intrigue_draws_every_intrigue_card_and_nothing_else():
+    intrigue = kingdom_pool(sets=("intrigue",))
+    assert len(intrigue) == 32
+    seen: set[str] = set()
+    for seed in SEEDS:
+        k = randomize(seed=seed, sets=["intrigue"])
+        assert set(k.cards) <= intrigue
+        assert k.sets == ("intrigue",)
+        assert (k.colony, k.colony_reason) == (False, "no-prosperity")
+        seen |= set(k.cards)
+    assert seen == intrigue
+
+
+@pytest.mark.parametrize("edition,absent", [("1", INTRIGUE_2E_ONLY), ("2", INTRIGUE_1E_ONLY)])
+def test_editions_filter_intrigue_cards(edition, absent):
+    pool = kingdom_pool(editions=(edition,), sets=("intrigue",))
+    assert len(pool) == {"1": 25, "2": 26}[edition]
+    assert not pool & absent
+    seen: set[str] = set()
+    for seed in SEEDS:
+        k = randomize(seed=seed, sets=["intrigue"], editions=[edition])
+        assert set(k.cards) <= pool and not set(k.cards) & absent
+        seen |= set(k.cards)
+    assert seen == pool
+    # Mixed with Base, the same filter applies to both sets.
+    for seed in range(40):
+        cards = randomize(seed=seed, sets=["base", "intrigue"], editions=[edition]).cards
+        assert all(edition in CARDS[c].editions for c in cards)
+
+
+def test_mixed_sets_draw_from_both():
+    counts = {"base": 0, "intrigue": 0}
+    both = 0
+    for seed in SEEDS:
+        k = randomize(seed=seed, sets=["base", "intrigue"])
+        for c in k.cards:
+            counts[CARDS[c].set] += 1
+        both += k.sets == ("base", "intrigue")
+        assert set(k.sets) <= {"base", "intrigue"}
+    # About half the cards of each set: 33 Base and 32 Intrigue cards in the pool.
+    assert 450 < counts["intrigue"] < 750 and 450 < counts["base"] < 750
+    assert both > 100
+
+
+@pytest.mark.parametrize("tag", ALL_TAGS)
+@pytest.mark.parametrize("edition", ["1", "2"])
+def test_requirements_are_met_by_intrigue_cards(tag, edition):
+    for seed in range(60):
+        k = randomize(seed=seed, sets=["intrigue"], editions=[edition], require=[tag])
+        assert any(tag in CARDS[c].tags for c in k.cards), (seed, k.cards)
+    # With Base's cards of the tag banned, a mixed kingdom meets it with Intrigue's.
+    base_tagged = [n for n, c in CARDS.items() if c.set == "base" and tag in c.tags]
+    for seed in range(30):
+        k = randomize(seed=seed, sets=["base", "intrigue"], editions=[edition],
+                      ban=base_tagged, require=[tag])
+        assert any(tag in CARDS[c].tags and CARDS[c].set == "intrigue" for c in k.cards)
+
+
+def test_every_requirement_at_once_from_intrigue_alone():
+    for seed in range(40):
+        k = randomize(seed=seed, sets=["intrigue"], require=ALL_TAGS, reaction_if_attack=True,
+                      editions=["1"])
+        for tag in ALL_TAGS:
+            assert any(tag in CARDS[c].tags for c in k.cards), (seed, tag)
+
+
+def test_a_requirement_the_edition_cannot_meet_is_named():
+    # In Intrigue 1E only Mining Village, Shanty Town and Nobles are villages (Diplomat is 2E).
+    params = dict(sets=["intrigue"], require=["village"],
+                  ban=["Mining Village", "Shanty Town", "Nobles"])
+    with pytest.raises(Unsatisfiable) as e:
+        randomize(seed=1, editions=["1"], **params)
+    assert e.value.constraint == "require:village"
+    assert "Diplomat" in randomize(seed=1, editions=["2"], **params).cards
+
+
+@pytest.mark.parametrize("edition,reactions", [
+    ("1", {"Secret Chamber"}), ("2", {"Diplomat"}), (None, {"Secret Chamber", "Diplomat"})])
+def test_the_reaction_rule_counts_secret_chamber_and_diplomat(edition, reactions):
+    editions = [edition] if edition else ["1", "2"]
+    attacks = sorted(n for n in kingdom_pool(editions=editions, sets=("intrigue",))
+                     if CARDS[n].is_attack)
+    assert attacks
+    used: set[str] = set()
+    for seed in SEEDS:
+        k = randomize(seed=seed, sets=["intrigue"], editions=editions, reaction_if_attack=True,
+                      include=[attacks[seed % len(attacks)]])
+        got = {c for c in k.cards if CARDS[c].is_reaction}
+        assert got and got <= reactions, (seed, k.cards)
+        used |= got
+    assert used == reactions
+    # Mixed with Base but without Moat, an Attack still brings an Intrigue Reaction.
+    for seed in range(40):
+        k = randomize(seed=seed, sets=["base", "intrigue"], editions=editions,
+                      reaction_if_attack=True, ban=["Moat"], include=["Witch"])
+        assert {c for c in k.cards if CARDS[c].is_reaction} & reactions, (seed, k.cards)
+    # A kingdom holding an Intrigue Reaction already is left as drawn.
+    for r in reactions:
+        for seed in range(20):
+            params = dict(seed=seed, sets=["base", "intrigue"], editions=editions,
+                          include=["Witch", r])
+            assert (randomize(reaction_if_attack=True, **params)
+                    == randomize(reaction_if_attack=False, **params))
+
+
+def test_the_reaction_rule_is_not_met_by_a_non_reaction():
+    # Without the rule some Intrigue kingdoms with an Attack have no Reaction at all.
+    plain = [randomize(seed=s, sets=["intrigue"]).cards for s in SEEDS]
+    assert any(any(CARDS[c].is_attack for c in ks) and not any(CARDS[c].is_reaction for c in ks)
+               for ks in plain)
+
+
+@pytest.mark.parametrize("edition", ["1", "2"])
+def test_drawn_intrigue_kingdoms_set_up_games_of_either_edition(edition):
+    for seed in range(10):
+        k = randomize(seed=seed, sets=["intrigue"], editions=[edition])
+        for game_edition in ("1", "2"):
+            game = new_game(3, k.cards, seed=seed, edition=game_edition)
+            assert sorted(game.state.kingdom) == list(k.cards)
+            assert game.state.edition == game_edition
+            for c in k.cards:
+                assert game.state.supply[c] == (12 if CARDS[c].is_victory else 10)

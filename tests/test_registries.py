@@ -26,7 +26,8 @@ MAX_FOCUSED_GAMES = 120
 #: Cards that make an event type (or one of its fields) come up, where random
 #: answers may well avoid it: Library's set-aside, Thief's gain from the trash.
 EVENT_FOCUS = {"set_aside": "Library", "deck_to_discard": "Chancellor", "look": "Sentry",
-               "gain": "Thief", "react": "Moat"}
+               "gain": "Thief", "react": "Moat",
+               "pass": "Masquerade", "trash": "Lurker"}
 
 
 def _missing(stats: fuzz.Stats) -> list[str]:

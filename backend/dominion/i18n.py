@@ -3,7 +3,8 @@
 The names come from the rulebook seeds, as collected in the project's card
 reference (``cards.json`` fields ``cs``/``hu``). They are copied into this
 module so that the product never reads the reference at runtime. Where a seed
-names no translation the English name is used.
+names no translation the English name is used, and :func:`is_unofficial` (the
+catalog's ``unofficial``) says so: we add no name that no seed gives.
 
 :data:`DECLARED` lists all 107 cards of the three supported sets (Base,
 Intrigue, Prosperity; 1st and 2nd editions), implemented or not, so that
@@ -16,6 +17,7 @@ from typing import NamedTuple, Optional
 
 from .cards.card import CARDS, Card
 from .errors import DominionError, UnknownCard
+from .state import EDITIONS
 
 #: Language codes with a name table. English names are the card identifiers.
 SUPPORTED_LANGS: tuple[str, ...] = ("en", "cs", "hu")
@@ -43,9 +45,12 @@ class DeclaredCard(NamedTuple):
 # English name -> (set, editions, Czech name, Hungarian name), as in the seeds.
 # Czech names are kept lower-case here, exactly as the seeds write them, and
 # capitalized for display by :func:`card_name`.
-# Not translated on purpose (see rules.md 8.2): the Hungarian set "Alattvalók"
-# names Csatlós, Udvarhölgy and Udvaronc, which are Courtier, Minion and Pawn
-# in an order no source confirms, so those three stay without a Hungarian name.
+# The Hungarian set "Alattvalók" (Underlings, seed 004) names Csatlós,
+# Udvarhölgy and Udvaronc, which are Courtier, Minion and Pawn in an order the
+# seed does not state (rules.md 7.5, 8.2). We read them by meaning, as
+# presets.py does: udvaronc is literally "courtier" -> Courtier; csatlós is a
+# henchman or retainer -> Minion; so udvarhölgy ("lady-in-waiting") -> Pawn by
+# elimination. All three names are the seed's; only their pairing is ours.
 _TABLE: dict[str, tuple[str, tuple[str, ...], Optional[str], Optional[str]]] = {
     # base, basic cards
     "Copper": ("base", ("1", "2"), "měďák", "Réz"),
@@ -96,7 +101,7 @@ _TABLE: dict[str, tuple[str, tuple[str, ...], Optional[str], Optional[str]]] = {
     "Bridge": ("intrigue", ("1", "2"), "most", "Híd"),
     "Conspirator": ("intrigue", ("1", "2"), None, None),
     "Coppersmith": ("intrigue", ("1",), "měditepec", None),
-    "Courtier": ("intrigue", ("2",), None, None),
+    "Courtier": ("intrigue", ("2",), None, "Udvaronc"),
     "Courtyard": ("intrigue", ("1", "2"), "hradní nádvoří", None),
     "Diplomat": ("intrigue", ("2",), None, "Diplomata"),
     "Duke": ("intrigue", ("1", "2"), "vévoda", None),
@@ -107,10 +112,10 @@ _TABLE: dict[str, tuple[str, tuple[str, ...], Optional[str], Optional[str]]] = {
     "Masquerade": ("intrigue", ("1", "2"), "maškary", None),
     "Mill": ("intrigue", ("2",), None, "Malom"),
     "Mining Village": ("intrigue", ("1", "2"), "důlní osada", "Bányászfalu"),
-    "Minion": ("intrigue", ("1", "2"), "služebník", None),
+    "Minion": ("intrigue", ("1", "2"), "služebník", "Csatlós"),
     "Nobles": ("intrigue", ("1", "2"), "šlechtici", "Nemesek"),
     "Patrol": ("intrigue", ("2",), None, "Őrjárat"),
-    "Pawn": ("intrigue", ("1", "2"), "pěšák", None),
+    "Pawn": ("intrigue", ("1", "2"), "pěšák", "Udvarhölgy"),
     "Replace": ("intrigue", ("2",), None, "Leváltás"),
     "Saboteur": ("intrigue", ("1",), None, None),
     "Scout": ("intrigue", ("1",), "zvěd", None),
@@ -221,6 +226,24 @@ def card_name(name: str, lang: str = "en") -> str:
     return _display(local) if local else name
 
 
+def is_unofficial(name: str, lang: str) -> bool:
+    """Whether the display name of ``name`` in ``lang`` is a stand-in.
+
+    True when no seed gives the card a name in ``lang``, so :func:`card_name`
+    shows the English one instead: we add a translation only from a seed
+    (rules.md 8), never a guessed or unchecked one. English names are the
+    published ones.
+
+    :raises UnsupportedLanguage: on an unknown language code.
+    """
+    check_lang(lang)
+    if lang == "en":
+        return False
+    declared = DECLARED.get(name)
+    local = None if declared is None else (declared.cs if lang == "cs" else declared.hu)
+    return local is None
+
+
 def card_names(lang: str = "en") -> dict[str, str]:
     """English name -> display name in ``lang`` for every declared card.
 
@@ -266,9 +289,13 @@ def catalog(lang: str = "en") -> list[dict]:
     """Every implemented card (those in :data:`dominion.CARDS`), localized.
 
     Each entry: ``name`` (English identifier), ``local_name`` (in ``lang``),
-    ``set``, ``editions``, ``cost``, ``types``, ``text`` (our English rules
-    text), ``basic`` and ``tags``. Sorted by set, basic cards first, then by
-    cost and name.
+    ``unofficial`` (``local_name`` is the English name standing in for a
+    translation no seed gives, see :func:`is_unofficial`), ``set``,
+    ``editions``, ``cost``, ``types``, ``text`` (our English rules text, 2nd
+    edition), ``texts`` (edition -> the text a game of that edition plays;
+    the two differ only for cards changed functionally, rules.md 9),
+    ``basic`` and ``tags``. Sorted by set, basic cards first, then by cost
+    and name.
 
     :raises UnsupportedLanguage: on an unknown language code.
     """
@@ -280,11 +307,13 @@ def catalog(lang: str = "en") -> list[dict]:
         {
             "name": c.name,
             "local_name": card_name(c.name, lang),
+            "unofficial": is_unofficial(c.name, lang),
             "set": c.set,
             "editions": list(c.editions),
             "cost": c.cost,
             "types": _types(c),
             "text": c.text,
+            "texts": {e: c.text_for(e) for e in EDITIONS},
             "basic": c.basic,
             "tags": sorted(c.tags),
         }

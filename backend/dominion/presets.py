@@ -10,6 +10,11 @@ Several English names are used twice, once for a 1st-edition Base kingdom
 Game, Size Distortion, Biggest Money, The King's Army, The Good Life. Each
 preset therefore also has a unique ``key``; the 1st-edition one is suffixed
 ``-1e`` and the 2nd-edition one ``-2e`` (by the Base edition it uses).
+
+Each preset also carries the rules ``edition`` of its rulebook: the Czech seeds
+000-003 are 1st-edition rulebooks, the Hungarian seed 004 is a 2nd-edition
+one. A game made from a preset plays that edition's texts unless told
+otherwise (cards whose text changed functionally, rules.md section 9).
 """
 
 from __future__ import annotations
@@ -33,6 +38,8 @@ class Preset:
     :param names: language code -> name in the seed's language.
     :param key: unique identifier, e.g. ``first-game-1e``.
     :param source: ids of the seeds that list this kingdom.
+    :param edition: rules edition of the rulebook (``"1"`` or ``"2"``), the
+        default edition of a game made from this preset.
     """
 
     name: str
@@ -41,6 +48,7 @@ class Preset:
     names: dict[str, str] = field(default_factory=dict)
     key: str = ""
     source: tuple[str, ...] = ()
+    edition: str = "2"
 
     @property
     def available(self) -> bool:
@@ -77,12 +85,20 @@ class Preset:
             "cards": list(self.cards),
             "sets": list(self.sets),
             "source": list(self.source),
+            "edition": self.edition,
             "available": self.available,
         }
 
 
+#: Rules edition of each seed's rulebook: the Czech ones (000-003) are 1st
+#: edition, the Hungarian one (004) is 2nd edition.
+SEED_EDITIONS: dict[str, str] = {"000": "1", "001": "1", "002": "1", "003": "1", "004": "2"}
+
+
 def _p(key: str, name: str, local: dict[str, str], source: tuple[str, ...],
        sets: tuple[str, ...], cards: str) -> Preset:
+    editions = {SEED_EDITIONS[s] for s in source}
+    assert len(editions) == 1, f"{key}: its seeds disagree on the edition"
     return Preset(
         name,
         tuple(c.strip() for c in cards.split(",")),
@@ -90,6 +106,7 @@ def _p(key: str, name: str, local: dict[str, str], source: tuple[str, ...],
         local,
         key,
         source,
+        editions.pop(),
     )
 
 
@@ -164,9 +181,11 @@ PRESETS: list[Preset] = [
        "Mine, Harbinger, Bureaucrat, Chapel, Merchant, Laboratory, Bandit, Throne Room, "
        "Moneylender, Vassal"),
     # Base + Intrigue 2nd edition. The seed's Csatlós, Udvarhölgy and Udvaronc
-    # are Courtier, Minion and Pawn in an unconfirmed order (rules.md 8.2); we
-    # follow its reading Csatlós = Minion, Udvarhölgy = Pawn, Udvaronc =
-    # Courtier. The kingdom is the same whatever the order.
+    # are Courtier, Minion and Pawn in an unconfirmed order (rules.md 7.5, 8.2).
+    # We read them by meaning, as the Hungarian names in i18n.py do: udvaronc
+    # is literally "courtier" (Courtier), csatlós "henchman" (Minion), which
+    # leaves udvarhölgy, "lady-in-waiting", for Pawn. The kingdom is the same
+    # whatever the order; only the names shown change.
     _p("underlings", "Underlings", {"hu": "Alattvalók"}, ("004",), (_B, _I),
        "Festival, Library, Sentry, Cellar, Vassal, Minion, Diplomat, Nobles, Pawn, Courtier"),
     _p("grand-scheme", "Grand Scheme", {"hu": "A Nagy Terv"}, ("004",), (_B, _I),

@@ -45,6 +45,13 @@ class PromptInfo:
     public: bool = False
 
 
+# Descriptions shared by the prompts of many cards.
+HAND = "the cards in hand"
+YES_NO = "\"yes\" or \"no\""
+UP_TO = "the non-empty supply piles costing up to args.max_cost"
+MAX_COST = {"max_cost": "the most a gained card may cost now, in coins"}
+ON_TOP = "the last one named ends on top of the discard pile"
+
 #: Every registered prompt, by key.
 PROMPTS: dict[str, PromptInfo] = {}
 

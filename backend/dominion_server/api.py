@@ -132,7 +132,8 @@ def create_game() -> Response:
 
     2 to 6 seats, humans and bots. The creator gets its seat token; the other human
     seats get invitation codes (`invites`). The game starts when every seat is taken;
-    bots then play until a human must act.
+    bots then play until a human must act. `edition` chooses the rules edition (see
+    *Rules editions*).
     """
     data = _body(GAME_CREATE)
     grant = service.create_game(data)

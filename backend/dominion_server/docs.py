@@ -138,6 +138,33 @@ def _turns(doc: dict[str, Any]) -> str:
     return markdown(TURNS)
 
 
+EDITIONS = """\
+Dominion's sets were reprinted in a **2nd edition** (Base and Intrigue in 2016). Most
+cards kept what they do; a few changed (Throne Room, Mine and Moneylender became
+optional; Masquerade skips players with empty hands), some left the sets and some were
+added. Every game plays one rules edition:
+
+- Choose it with `"edition": "1"` or `"edition": "2"` in `POST /api/games` (a string).
+  Without it a game made from a preset plays the preset's rulebook edition (`edition` in
+  `GET /api/kingdoms/presets`: `"1"` for the Czech 1st-edition rulebooks' kingdoms,
+  `"2"` for the Hungarian 2nd-edition one's); any other game plays the 2nd edition.
+  Another value is refused (`422 invalid_body`, `errors.edition`) and no game is made.
+- The game's `setup.edition` and `view.edition` say which edition it plays; games
+  stored before editions existed play the 2nd.
+- The edition picks between the two texts of a changed card, nothing else: a card
+  printed in one edition only (Coppersmith, Courtier...) can be in a game of either.
+  `GET /api/cards` gives each card's `texts` (`"1"` and `"2"`: the text a game of that
+  edition plays; they differ only for the changed cards) and its `editions` (those
+  that print it); `text` is the 2nd-edition text. Show `texts[view.edition]`.
+- The randomizer's `editions` parameter only filters the cards it draws by the
+  editions that print them; it does not set a game's edition.
+"""
+
+
+def _editions(doc: dict[str, Any]) -> str:
+    return markdown(EDITIONS)
+
+
 def _client(doc: dict[str, Any]) -> str:
     return ("<p>A complete client in Python with "
             '<a href="https://requests.readthedocs.io/">requests</a>: it creates a game '
@@ -222,6 +249,7 @@ def _schemas(doc: dict[str, Any]) -> str:
 SECTIONS: list[Section] = [
     Section("overview", "Overview", _overview),
     Section("turns", "Turn structure", _turns),
+    Section("editions", "Rules editions", _editions),
     Section("decisions", "Decisions and their answers", engine_docs.decision_kinds),
     Section("prompts", "Decision prompts", engine_docs.prompts),
     Section("events", "Events", engine_docs.events),

@@ -29,6 +29,7 @@ from dominion.commands import COMMAND_TYPES
 from dominion.decisions import KINDS as DECISION_KINDS
 from dominion.i18n import SUPPORTED_LANGS
 from dominion.randomizer import EDITIONS, REQUIREMENTS, SETS
+from dominion.state import EDITIONS as RULES_EDITIONS
 
 from .names import InvalidName, normalize_name
 
@@ -192,7 +193,8 @@ class _Random(Schema):
                description="sets to draw from (default: every set)")
     editions = doc(CommaList(fields.String(validate=validate.OneOf(EDITIONS)),
                              validate=validate.Length(min=1, max=len(EDITIONS))),
-                   description="editions to draw from (default: both)")
+                   description="draw cards printed in these editions (default: both); "
+                           "a game's rules edition is `edition` of `POST /api/games`")
     include = _cards(30, "cards that must be in the kingdom")
     ban = _cards(200, "cards that must not be in the kingdom")
     count = Int(validate=validate.Range(min=1, max=20),
@@ -281,6 +283,14 @@ class SeatSpecSchema(OneOfSchema):
 
 
 _KINGDOM_SOURCES = ("kingdom", "preset", "random")
+EDITION_ERROR = 'the edition is "1" (1st-edition rules) or "2" (2nd-edition rules), a string'
+EDITION_DESCRIPTION = (
+    "the rules edition the game plays: `\"1\"` or `\"2\"`. Only the cards whose text "
+    "changed what they do between editions play differently (Throne Room, Mine, "
+    "Moneylender: not optional in the 1st edition; Masquerade: who passes); any card "
+    "may be in a game of either edition. Default: the preset's edition (1st for the "
+    "Czech rulebooks' kingdoms, 2nd for the Hungarian one's, see "
+    "`GET /api/kingdoms/presets`), else `\"2\"`.")
 _MAX_SEATS = 6
 
 
@@ -308,7 +318,8 @@ class GameCreateSchema(Schema):
     """Body of `POST /api/games`.
 
     The kingdom comes from at most one of `kingdom`, `preset` and `random`;
-    with none of them it is drawn at random from every set. The creator's seat
+    with none of them it is drawn at random from every set. `edition` picks the
+    rules edition (default: the preset's, else the 2nd). The creator's seat
     (`creator_seat`, by default the first human seat) must be a human seat
     with a `name`; the other human seats get invitation codes.
     """
@@ -340,6 +351,10 @@ class GameCreateSchema(Schema):
     colony = fields.String(validate=validate.OneOf(COLONY_CHOICES), load_default="auto",
                            metadata={"description": "Platinum and Colony: the official rule "
                                                     "(`auto`), or forced `on` or `off`"})
+    edition = fields.String(
+        validate=validate.OneOf(RULES_EDITIONS, error=EDITION_ERROR),
+        error_messages={"invalid": EDITION_ERROR, "null": EDITION_ERROR},
+        metadata={"description": EDITION_DESCRIPTION, "example": "2"})
 
     @validates_schema
     def _consistent(self, data: dict, **kwargs: Any) -> None:
@@ -655,6 +670,8 @@ class ViewSchema(Schema):
     players = fields.List(fields.Nested(PlayerViewSchema), required=True)
     supply = fields.List(fields.Nested(PileSchema), required=True)
     kingdom = _strs(required=True)
+    edition = fields.String(required=True, validate=validate.OneOf(RULES_EDITIONS), metadata={
+        "description": "the rules edition: cards play `texts[edition]` of `GET /api/cards`"})
     trash = _strs(required=True)
     turn = fields.Nested(TurnSchema, required=True)
     awaiting = _ints(required=True, metadata={"description": "the seats that must act now"})
@@ -689,6 +706,8 @@ class SetupSchema(Schema):
     preset = fields.String(required=True, allow_none=True)
     randomizer = fields.Dict(required=True, allow_none=True)
     players = fields.Integer(required=True)
+    edition = fields.String(required=True, validate=validate.OneOf(RULES_EDITIONS), metadata={
+        "description": "the rules edition the game plays (also `view.edition` once started)"})
 
 
 class GameSchema(Schema):
@@ -749,14 +768,33 @@ class LogPageSchema(Schema):
     next_after = fields.Integer(required=True, metadata={"description": "`after` of the next page"})
 
 
+class CardTextsSchema(Schema):
+    """A card's rules text in a game of each edition. They differ only for the cards
+    whose text changed what they do (Throne Room, Mine, Moneylender, Masquerade); a
+    card printed in one edition only plays the same text in a game of the other."""
+
+    # Keys "1" and "2" are not identifiers: the fields are named apart.
+    first = fields.String(required=True, attribute="1", data_key="1",
+                          metadata={"description": "in a 1st-edition game"})
+    second = fields.String(required=True, attribute="2", data_key="2",
+                           metadata={"description": "in a 2nd-edition game"})
+
+
 class CardSchema(Schema):
     name = fields.String(required=True)
     local_name = fields.String(required=True)
+    unofficial = fields.Boolean(required=True, metadata={
+        "description": "`local_name` is the English name standing in for a translation "
+                       "no rulebook we follow gives (always false in English)"})
     set = fields.String(required=True)
-    editions = _strs(required=True)
+    editions = _strs(required=True, metadata={"description": "editions that print the card"})
     cost = fields.Integer(required=True)
     types = _strs(required=True)
-    text = fields.String(required=True)
+    text = fields.String(required=True, metadata={
+        "description": "the rules text (2nd edition; the same as `texts.2`)"})
+    texts = fields.Nested(CardTextsSchema, required=True, metadata={
+        "description": "edition -> the rules text a game of that edition plays "
+                       "(see `view.edition`)"})
     basic = fields.Boolean(required=True)
     tags = _strs(required=True)
 
@@ -787,7 +825,11 @@ class PresetSchema(Schema):
     cards = _strs(required=True)
     sets = _strs(required=True)
     source = _strs(required=True)
-    available = fields.Boolean(required=True)
+    edition = fields.String(required=True, validate=validate.OneOf(RULES_EDITIONS), metadata={
+        "description": "the rulebook's edition: the default `edition` of a game made "
+                       "from this preset"})
+    available = fields.Boolean(required=True, metadata={
+        "description": "every card is playable here"})
 
 
 class PresetListSchema(Schema):

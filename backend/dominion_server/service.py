@@ -33,6 +33,7 @@ from dominion import (
 from dominion.bots import Bot, make_bot
 from dominion.randomizer import decide_colony
 from dominion.rng import Rng
+from dominion.state import SECOND_EDITION
 from dominion.setup import validate_kingdom
 from dominion.views import render_event
 
@@ -232,11 +233,17 @@ def game_resource(g: Loaded, seat: Optional[int], game: Optional[Game] = None) -
             "preset": setup.get("preset"),
             "randomizer": setup.get("randomizer"),
             "players": len(g.seats),
+            "edition": edition_of(setup),
         },
         "invites": invites,
         "log_seq": g.last_seq,
         "view": game.view(seat) if game is not None else None,
     }
+
+
+def edition_of(setup: dict[str, Any]) -> str:
+    """The rules edition of a game; games stored before editions existed play the 2nd."""
+    return setup.get("edition", SECOND_EDITION)
 
 
 def invite(game_id: str, seat: int, code: str) -> dict[str, Any]:
@@ -266,19 +273,23 @@ def _kingdom_names(names: list[str]) -> list[str]:
 
 
 def _choose_kingdom(data: dict[str, Any], seed: int) -> dict[str, Any]:
-    """Kingdom, Platinum/Colony and their provenance from a creation request.
+    """Kingdom, Platinum/Colony, rules edition and their provenance from a creation request.
+
+    The edition is the request's, else the preset's rulebook's, else the 2nd.
 
     :raises ApiError: 422 for an unknown preset, bad cards or unsatisfiable
         randomizer constraints.
     """
     force = {"on": True, "off": False}.get(data.get("colony", "auto"))
     setup: dict[str, Any] = {"preset": None, "randomizer": None}
+    edition = SECOND_EDITION
     try:
         if "kingdom" in data or "preset" in data:
             if "preset" in data:
                 p = get_preset(data["preset"])
                 cards = p.kingdom()
                 setup["preset"] = p.key
+                edition = p.edition
             else:
                 cards = validate_kingdom(_kingdom_names(data["kingdom"]))
             # The official rule, with a generator derived from the game seed.
@@ -293,7 +304,8 @@ def _choose_kingdom(data: dict[str, Any], seed: int) -> dict[str, Any]:
             setup["randomizer"] = k.to_dict()
     except DominionError as e:  # unknown preset or card, Unsatisfiable
         raise engine_error(e) from None
-    setup.update(kingdom=list(cards), colony=colony, colony_odds=odds, colony_reason=reason)
+    setup.update(kingdom=list(cards), colony=colony, colony_odds=odds, colony_reason=reason,
+                 edition=data.get("edition", edition))
     return setup
 
 
@@ -380,7 +392,7 @@ def _start(g: Loaded) -> tuple[list[tuple[int, dict]], list[tuple[int, dict]]]:
     bots = g.bots()
     try:
         game = new_game(g.names(), setup["kingdom"], seed=setup["seed"],
-                        colony=setup["colony"], agents=bots)
+                        colony=setup["colony"], agents=bots, edition=edition_of(setup))
     except InvalidSetup as e:
         raise engine_error(e) from None
     raw, commands = run_bots(game, bots)

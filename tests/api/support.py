@@ -76,7 +76,7 @@ def state(app, game_id: str) -> dict[str, Any]:
 def simple_answer(decision: dict) -> Any:
     """A legal answer to any decision, chosen without rules."""
     kind, options = decision["kind"], decision["options"]
-    if kind == "cards":
+    if kind in ("cards", "options"):
         return options[: decision["min"]]
     if kind == "order":
         return list(options)

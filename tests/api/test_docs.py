@@ -115,6 +115,19 @@ def test_turn_structure_section(client):
         assert phrase in turns, phrase
 
 
+def test_editions_section_says_how_to_choose_and_read_the_edition(client):
+    html = _page(client)
+    section = re.search(r'<section id="editions">(.*?)</section>', html, re.S).group(1)
+    for phrase in ("<code>&quot;edition&quot;: &quot;1&quot;</code>", "<code>view.edition</code>",
+                   "<code>setup.edition</code>", "<code>texts</code>",
+                   "<code>GET /api/kingdoms/presets</code>", "<code>422 invalid_body</code>",
+                   "2nd edition"):
+        assert phrase in section, phrase
+    # The fields it names are in the schemas.
+    for schema in ("GameCreate", "View", "Setup", "Card", "Preset"):
+        assert f'id="schema-{schema}"' in html
+
+
 def test_each_section_is_one_function_and_listed(client):
     html = _page(client)
     ids = [s.id for s in docs.SECTIONS]

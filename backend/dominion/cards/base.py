@@ -11,9 +11,12 @@ from typing import TYPE_CHECKING
 
 from ..decisions import CARDS as PICK_CARDS
 from ..decisions import OPTION, ORDER, SUPPLY
-from ..prompts import prompt
+from ..prompts import HAND, MAX_COST, ON_TOP, UP_TO, YES_NO, prompt
 from .card import (
     ACTION,
+    BOTH,
+    FIRST,
+    SECOND,
     ATTACK,
     DRAW,
     PLUS_BUY,
@@ -29,21 +32,12 @@ from .card import (
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine import Game, PlayedCard
 
-BOTH = ("1", "2")
-FIRST = ("1",)
-SECOND = ("2",)
-
 
 # Each card registers the prompts it asks just above its effect (see
 # dominion.prompts). ``public`` is True only where whether the prompt is asked
 # follows from public information alone: Game.choose_cards skips a choice with
 # no real alternative (e.g. a hand of identical cards), which makes the
 # existence of such a prompt depend on the hidden hand.
-HAND = "the cards in hand"
-YES_NO = "\"yes\" or \"no\""
-UP_TO = "the non-empty supply piles costing up to args.max_cost"
-MAX_COST = {"max_cost": "the most a gained card may cost now, in coins"}
-ON_TOP = "the last one named ends on top of the discard pile"
 
 
 def _is_action(name: str) -> bool:

@@ -17,6 +17,11 @@ CURSE = "Curse"
 ATTACK = "Attack"
 REACTION = "Reaction"
 
+#: Editions that print a card.
+BOTH = ("1", "2")
+FIRST = ("1",)
+SECOND = ("2",)
+
 #: Tags the kingdom randomizer can require.
 VILLAGE = "village"  # gives +2 Actions or more
 PLUS_BUY = "plus-buy"

@@ -10,8 +10,8 @@ API, LIMIT = sys.argv[1].rstrip("/") + "/api", 2000  # stop after LIMIT requests
 
 def answer(d):
     """A valid answer to any decision (see the Decision schema)."""
-    if d["kind"] == "cards":
-        return d["options"][: d["min"]]  # the fewest cards allowed
+    if d["kind"] in ("cards", "options"):
+        return d["options"][: d["min"]]  # the fewest cards (or options) allowed
     return d["options"] if d["kind"] == "order" else d["options"][0]
 
 

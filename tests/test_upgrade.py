@@ -1,0 +1,66 @@
+"""Stored games of older schema versions load (dominion.upgrade)."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from dominion import SCHEMA_VERSION, Game, InvalidState, new_game
+from dominion.upgrade import STEPS, upgrade
+
+KINGDOM = ["Cellar", "Chapel", "Moat", "Village", "Workshop",
+           "Militia", "Smithy", "Throne Room", "Market", "Witch"]
+
+
+def version_1(game: Game) -> dict:
+    """``game`` saved as an engine of schema version 1 (before editions) saved it."""
+    data = game.to_dict()
+    data["schema_version"] = 1
+    del data["state"]["edition"]
+    return data
+
+
+def test_every_version_has_a_step_up_to_the_current_one():
+    assert SCHEMA_VERSION == 2
+    assert sorted(STEPS) == list(range(1, SCHEMA_VERSION))
+
+
+def test_a_version_1_game_plays_the_second_edition():
+    game = new_game(3, KINGDOM, seed=8)
+    old = version_1(game)
+    up = upgrade(copy.deepcopy(old))
+    assert up["schema_version"] == 2 and up["state"]["edition"] == "2"
+    loaded = Game.from_dict(old)
+    assert loaded.state.edition == "2" and not loaded.first_edition
+    assert loaded.to_dict() == game.to_dict()  # nothing else changed
+    assert loaded.view(0)["edition"] == "2"
+
+
+def test_a_version_1_game_paused_in_a_decision_resumes():
+    game = new_game(2, KINGDOM, seed=3)
+    seat = game.awaiting()[0]
+    game.state.players[seat].hand = ["Cellar", "Copper", "Estate", "Estate", "Copper"]
+    game.apply(seat, {"type": "play", "card": "Cellar"})
+    assert game.pending is not None and game.pending.prompt == "cellar.discard"
+    loaded = Game.from_dict(version_1(game))
+    assert loaded.state.edition == "2"
+    assert loaded.pending.to_dict() == game.pending.to_dict()
+    loaded.apply(seat, {"type": "answer", "answer": ["Estate", "Estate"]})
+    game.apply(seat, {"type": "answer", "answer": ["Estate", "Estate"]})
+    assert loaded.to_dict() == game.to_dict()
+
+
+def test_a_first_edition_game_round_trips_at_version_2():
+    game = new_game(2, KINGDOM, seed=5, edition="1")
+    data = game.to_dict()
+    assert data["schema_version"] == 2 and data["state"]["edition"] == "1"
+    again = Game.from_json(game.to_json())
+    assert again.first_edition and again.to_dict() == data
+
+
+@pytest.mark.parametrize("data", [{}, {"schema_version": 0}, {"schema_version": "1"},
+                                  {"schema_version": SCHEMA_VERSION + 1}, []])
+def test_unknown_versions_are_refused(data):
+    with pytest.raises(InvalidState):
+        upgrade(data)
