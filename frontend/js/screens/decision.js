@@ -138,8 +138,13 @@ function positionLabel(id, last) {
 
 function positionPicker(d, answer, gameId) {
   const last = d.options.length - 1;
+  // The card is still in hand: the one answered just before, or the only kind
+  // of card in hand (then the card was not asked for).
+  const me = state.game.view.players[state.game.view.seat] || {};
+  const kinds = [...new Set(me.hand || [])];
   const prev = lastAnswer(gameId);
-  const card = prev && prev.prompt === 'secret_passage.card' && Array.isArray(prev.value) ? prev.value[0] : null;
+  const card = kinds.length === 1 ? kinds[0]
+    : prev && prev.prompt === 'secret_passage.card' && Array.isArray(prev.value) ? prev.value[0] : null;
   return [
     card ? h('p', { class: 'placing', id: 'placing' }, t('dec.placing'), ' ', cardButton(card, { small: true })) : null,
     h('p', { class: 'small' }, t('dec.deckSize', { n: last })),
