@@ -246,6 +246,17 @@ def test_new_prompts_and_log_lines_are_in_czech_and_hungarian(browser, server, s
     expect(panel.locator("#name-list button[data-answer]")).to_have_text(["Měďák"])
     shot(page, shots, "35-wishing-well-czech", full=False)
 
+    # The card window: no Czech name is known for Secret Passage; the game's edition's text.
+    page.locator('#supply button.card[data-card="Secret Passage"]').click()
+    expect(page.locator("#no-local-name")).to_be_visible()
+    expect(page.locator("#card-dialog .dlabel")).to_contain_text("2. edice")
+    page.keyboard.press("Escape")
+    page.locator('#supply button.card[data-card="Masquerade"]').click()
+    expect(page.locator("#card-dialog h2")).to_have_text("Maškary")
+    expect(page.locator("#no-local-name")).to_have_count(0)
+    page.keyboard.press("Escape")
+    expect(page.locator("#card-dialog")).to_be_hidden()
+
     page.select_option("#lang", "hu")
     expect(panel.locator(".prompt")).to_contain_text("Nevezz meg egy lapot")
     expect(log).to_contain_text("Ann · átad neki: Bob: Birtok")

@@ -316,6 +316,7 @@ const en = {
   'table.edition': 'Rules: {edition}',
   'card.textGame': 'Card text (English), {edition} – this game:',
   'card.textEdition': 'Card text (English), {edition}:',
+  'card.noLocalName': 'No name in your language is known: the English one is shown.',
   // Intrigue log lines
   'log.pass': 'passes to {to}',
   'log.name': 'names',
@@ -618,6 +619,7 @@ const cs = {
   'table.edition': 'Pravidla: {edition}',
   'card.textGame': 'Text karty (anglicky), {edition} – platí v této hře:',
   'card.textEdition': 'Text karty (anglicky), {edition}:',
+  'card.noLocalName': 'Český název karty neznáme: uvádíme anglický.',
   'log.pass': 'předává hráči {to}',
   'log.name': 'jmenuje',
   'log.insert': 'vkládá do balíčku {pos}',
@@ -919,6 +921,7 @@ const hu = {
   'table.edition': 'Szabályok: {edition}',
   'card.textGame': 'A lap szövege (angolul), {edition} – ebben a játékban:',
   'card.textEdition': 'A lap szövege (angolul), {edition}:',
+  'card.noLocalName': 'A lap magyar neve nem ismert: az angolt mutatjuk.',
   'log.pass': 'átad neki: {to}',
   'log.name': 'megnevez',
   'log.insert': 'a paklijába tesz {pos}',
