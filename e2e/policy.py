@@ -167,9 +167,12 @@ def choose_buy(p: Player, coins: int, supply: dict[str, list]) -> Optional[str]:
     provinces = supply.get("Province", [8, 0, False])[1]
     if coins >= 8 and ok("Province"):
         return "Province"
+    wanted = [c for c, n in p.wants.items() if p.bought[c] < n and ok(c) and supply[c][0] <= coins]
+    # A wanted card costing $6 or $7 (Nobles) comes before Gold, or it would never be bought.
+    if coins < 8 and any(supply[c][0] >= 6 for c in wanted):
+        return max(wanted, key=lambda c: supply[c][0])
     if coins >= 6 and ok("Gold"):
         return "Gold"
-    wanted = [c for c, n in p.wants.items() if p.bought[c] < n and ok(c) and supply[c][0] <= coins]
     if wanted:
         return max(wanted, key=lambda c: supply[c][0])
     if coins >= 5 and provinces <= 4 and ok("Duchy"):
