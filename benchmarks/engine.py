@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "backend"))
 
-from dominion import EndPhase, Game, new_game  # noqa: E402
+from dominion import CARDS, EndPhase, Game, new_game  # noqa: E402
 from dominion.bots import GenericBot, act  # noqa: E402
 from dominion.presets import preset  # noqa: E402
 from dominion.sim import simulate  # noqa: E402
@@ -47,6 +47,20 @@ def command_latency(samples: int = 2000) -> tuple[float, float, int]:
     return statistics.median(times) * 1e3, times[int(len(times) * 0.99)] * 1e3, len(text)
 
 
+def generic_mirror(games: int) -> None:
+    """The generic bot against itself on random Intrigue kingdoms (10 Intrigue
+    cards each; both editions' cards), 2 players: the slowest usual bot game."""
+    if not any(c.set == "intrigue" for c in CARDS.values()):
+        print("Generic mirror on Intrigue kingdoms: no Intrigue cards in this tree")
+        return
+    cpu = time.process_time()
+    out = simulate(["generic", "generic"], games, seed=3, sets={"intrigue"})
+    cpu = time.process_time() - cpu
+    print(f"Generic mirror, random Intrigue kingdoms, 2 players: "
+          f"{out['games_per_second']:.0f} games/s ({games} games in {out['seconds']:.2f} s; "
+          f"{games / cpu:.0f} games per CPU second); average turns per player {out['avg_turns']}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=2000)
@@ -55,10 +69,15 @@ def main() -> None:
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
     kingdom = preset("First Game")
 
+    cpu = time.process_time()
     bm = simulate(["big-money", "big-money"], args.games, seed=1, kingdom=kingdom)
+    cpu = time.process_time() - cpu
     print(f"Big Money mirror, 2 players: {bm['games_per_second']:.0f} games/s "
-          f"({args.games} games in {bm['seconds']:.2f} s, one core)")
+          f"({args.games} games in {bm['seconds']:.2f} s, one core; "
+          f"{args.games / cpu:.0f} games per CPU second, steadier on a busy machine)")
     print(f"  average turns per player: {bm['avg_turns']} (expected 17-18)")
+
+    generic_mirror(max(1, args.games // 4))
 
     sm = simulate(["smithy-big-money", "big-money"], args.games, seed=2, kingdom=kingdom)
     rate = sm["wins"][0] / args.games

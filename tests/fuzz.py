@@ -795,6 +795,10 @@ def main(argv: Optional[list[str]] = None) -> int:
           + (f" (never: {', '.join(unplayed)})" if unplayed else ""))
     print(f"decision prompts seen: {len(stats.prompts)}: "
           + ", ".join(f"{k} {v}" for k, v in sorted(stats.prompts.items())))
+    kinds = Counter()
+    for key, n in stats.prompts.items():
+        kinds[PROMPTS[key].kind] += n
+    print("decision kinds seen: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
     return 0
 
 

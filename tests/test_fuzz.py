@@ -25,7 +25,8 @@ import fuzz
 from dominion import Decision, Game, IllegalCommand, new_game, validate_answer
 from dominion import views as views_module
 from dominion.decisions import CARDS as CHOOSE_CARDS
-from dominion.decisions import OPTION, ORDER, SUPPLY
+from dominion.decisions import OPTION, OPTIONS, ORDER, SUPPLY
+from dominion.prompts import PROMPTS
 
 GAMES = int(os.environ.get("FUZZ_GAMES", "120"))
 FIRST_SEED = int(os.environ.get("FUZZ_SEED", "0"))
@@ -81,6 +82,9 @@ def _decisions(rng: random.Random) -> list[Decision]:
         out.append(Decision(0, CHOOSE_CARDS, "x.choose", opts, lo, max(hi, 1)))
         out.append(Decision(0, ORDER, "x.order", opts, len(opts), len(opts)))
         out.append(Decision(0, OPTION, "x.option", ["yes", "no", "keep"][: rng.randint(2, 3)]))
+        ids = ["card", "action", "buy", "coin"][: rng.randint(2, 4)]
+        n = rng.randint(1, len(ids) - 1)
+        out.append(Decision(0, OPTIONS, "x.options", ids, n, n))
         piles = sorted(set(opts))
         out.append(Decision(0, SUPPLY, "x.gain", piles, rng.randint(0, 1), 1))
     return out
@@ -100,7 +104,7 @@ def test_random_answers_are_valid_and_invalid_ones_are_not() -> None:
             with pytest.raises(IllegalCommand) as e:
                 validate_answer(d, a)
             assert e.value.code == "invalid_answer", (d, a)
-    assert set(kinds_seen) == {CHOOSE_CARDS, ORDER, OPTION, SUPPLY}
+    assert set(kinds_seen) == {CHOOSE_CARDS, ORDER, OPTION, OPTIONS, SUPPLY}
 
 
 def test_random_card_answers_reach_both_bounds() -> None:
@@ -319,3 +323,45 @@ def test_event_check_catches_cards_named_in_the_text(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(fuzz, "render_event", chatty)
     with pytest.raises(fuzz.FuzzFailure, match="text leaks"):
         fuzz.check_events([private], 2)
+
+
+# ----------------------------------------------------------------------
+# Intrigue
+
+
+INTRIGUE = sorted(n for n, c in fuzz.CARDS.items() if c.set == "intrigue")
+
+
+def test_random_kingdoms_draw_intrigue_cards() -> None:
+    """Intrigue joins the fuzzer's pool by itself, and a plain run meets it."""
+    assert len(INTRIGUE) == 32
+    assert set(INTRIGUE) <= set(fuzz.KINGDOM_POOL)
+    rng = random.Random(1)
+    drawn = Counter()
+    for _ in range(200):
+        drawn.update(fuzz.random_setup(rng)[1])
+    assert set(INTRIGUE) <= set(drawn)
+
+
+#: The Intrigue cards in four kingdoms, each with Attacks to react to and
+#: Throne Room to play the cards twice.
+INTRIGUE_KINGDOMS = [INTRIGUE[i::4] + ["Militia", "Throne Room"] for i in range(4)]
+
+
+@pytest.mark.parametrize("k", range(len(INTRIGUE_KINGDOMS)))
+def test_fuzzing_covers_every_intrigue_card_and_prompt(k: int) -> None:
+    """Random play on Intrigue kingdoms (their cards stocked in every deck,
+    both editions) plays each card and answers each of its prompts, the
+    ``options`` kind (Pawn, Courtier) included."""
+    kingdom = INTRIGUE_KINGDOMS[k]
+    stats = fuzz.Stats()
+    for seed in range(25):  # each kingdom was covered within 12 games
+        stats.add(fuzz.fuzz_game(20_000 + 100 * k + seed, thorough=False,
+                                 kingdom=kingdom, stock=kingdom))
+    actions = [c for c in kingdom if fuzz.CARDS[c].is_action]
+    assert [c for c in actions if c not in stats.played] == []
+    slugs = {c.lower().replace(" ", "_") for c in kingdom}
+    wanted = {p for p in PROMPTS if p.split(".")[0] in slugs}
+    assert sorted(wanted - set(stats.prompts)) == []
+    if {"Pawn", "Courtier"} & set(kingdom):
+        assert any(PROMPTS[p].kind == OPTIONS for p in stats.prompts)

@@ -75,6 +75,39 @@ GAMES: dict[str, dict[str, Any]] = {
                     "Moneylender", "Throne Room", "Laboratory", "Library", "Adventurer"],
         "seed": 606,
     },
+    # Intrigue. A spec may name the edition whose rules the game plays
+    # (default: the 2nd). Victory Dance is the 1st-edition rulebook's first game.
+    "intrigue_two_players": {
+        "bots": ["generic", "plan:Masquerade,Upgrade,Nobles,Bridge,Pawn"],
+        "kingdom": ["Pawn", "Great Hall", "Masquerade", "Bridge", "Ironworks",
+                    "Scout", "Upgrade", "Duke", "Nobles", "Harem"],
+        "seed": 404,
+        "edition": "1",
+    },
+    "intrigue_three_players": {
+        "bots": ["generic", "plan:Torturer,Secret Chamber,Swindler,Wishing Well,Saboteur",
+                 "big-money"],
+        "kingdom": ["Secret Chamber", "Swindler", "Wishing Well", "Steward", "Coppersmith",
+                    "Mining Village", "Conspirator", "Torturer", "Saboteur", "Tribute"],
+        "seed": 707,
+        "edition": "1",
+    },
+    # Underlings (2nd edition, seed 004): Minion, Diplomat, Courtier, Pawn, Nobles.
+    "intrigue_four_players": {
+        "bots": ["plan:Minion,Diplomat,Courtier,Pawn,Nobles", "generic", "big-money",
+                 "generic"],
+        "kingdom": ["Festival", "Library", "Sentry", "Cellar", "Vassal",
+                    "Minion", "Diplomat", "Nobles", "Pawn", "Courtier"],
+        "seed": 505,
+    },
+    # Deconstruction (2nd edition, seed 004): Swindler, Replace, Lurker, Diplomat.
+    "intrigue_five_players": {
+        "bots": ["generic", "plan:Swindler,Replace,Lurker,Diplomat,Harem", "big-money",
+                 "generic", "plan:Diplomat,Throne Room,Bandit,Swindler"],
+        "kingdom": ["Remodel", "Mine", "Village", "Bandit", "Throne Room",
+                    "Diplomat", "Harem", "Lurker", "Replace", "Swindler"],
+        "seed": 808,
+    },
 }
 
 #: Cards PlanBot plays first: those that give Actions back, then Throne Room.
@@ -113,6 +146,10 @@ class PlanBot:
 
     def decide(self, game: Game, d: Decision) -> Any:
         opts = list(d.options)
+        if d.kind == "options":  # Pawn, Courtier: the first ids offered
+            return opts[: d.min]
+        if d.prompt == "reaction.reveal":  # each reaction once
+            opts = [c for c in opts if c not in d.args.get("revealed", ())]
         if d.kind == "option":
             return "yes" if "yes" in opts else opts[0]
         if d.kind == "supply":
@@ -171,7 +208,8 @@ def play_with_agents(name: str) -> dict[str, Any]:
     bots = [make_player(b) for b in spec["bots"]]
     asked: list[dict[str, Any]] = []
     agents = {seat: _Recorder(bot, asked) for seat, bot in enumerate(bots)}
-    game = new_game(len(bots), spec["kingdom"], seed=spec["seed"], agents=agents)
+    game = new_game(len(bots), spec["kingdom"], seed=spec["seed"], agents=agents,
+                    edition=spec.get("edition", "2"))
     log = []
     while not game.state.game_over:
         assert len(log) < MAX_STEPS, f"{name}: no end after {MAX_STEPS} commands"
@@ -200,7 +238,8 @@ def play_as_client(
     log: list[dict[str, Any]] = []
     asked: list[dict[str, Any]] = []
     agents = {seat: _Recorder(bots[seat], asked) for seat in agent_seats}
-    game = new_game(len(bots), spec["kingdom"], seed=spec["seed"], agents=agents)
+    game = new_game(len(bots), spec["kingdom"], seed=spec["seed"], agents=agents,
+                    edition=spec.get("edition", "2"))
     while not game.state.game_over:
         assert len(log) < MAX_STEPS, f"{name}: no end after {MAX_STEPS} commands"
         if reload:
@@ -223,7 +262,8 @@ def play_as_client(
 def replay_log(stored: dict[str, Any]) -> dict[str, Any]:
     """Replay a stored record with no bots: its commands, then its answers
     whenever a decision is open (each must match the stored question)."""
-    game = new_game(len(stored["bots"]), stored["kingdom"], seed=stored["seed"])
+    game = new_game(len(stored["bots"]), stored["kingdom"], seed=stored["seed"],
+                    edition=stored.get("edition", "2"))
     answers = iter(stored["decisions"])
     log = []
     asked = []
@@ -237,7 +277,7 @@ def replay_log(stored: dict[str, Any]) -> dict[str, Any]:
             events += game.apply(game.pending.seat, {"type": "answer", "answer": qa["answer"]})
         log.append({"seat": entry["seat"], "command": entry["command"], "events": events})
     assert game.state.game_over, "the stored log stops before the end"
-    fields = {k: stored[k] for k in ("name", "bots", "kingdom", "seed")}
+    fields = {k: stored[k] for k in ("name", "bots", "kingdom", "seed", "edition") if k in stored}
     return _finish(game, {**fields, "log": log, "decisions": asked})
 
 
@@ -331,6 +371,7 @@ def test_golden_file_matches_its_setup(name: str) -> None:
     spec = GAMES[name]
     assert (stored["bots"], stored["kingdom"], stored["seed"]) == (
         spec["bots"], spec["kingdom"], spec["seed"])
+    assert stored["final_state"]["state"]["edition"] == spec.get("edition", "2")
     assert len(stored["final_state"]["state"]["players"]) == len(spec["bots"])
     assert stored["final_state"]["state"]["game_over"] is True
     assert stored["result"]["end_reason"] in ("provinces", "piles")
@@ -366,6 +407,35 @@ def test_golden_games_cover_attacks_reactions_throne_room_and_library() -> None:
     assert {"reaction.reveal", "militia.discard", "throne_room.play",
             "library.set_aside"} <= prompts
     assert {p["end_reason"] for p in (load(n)["result"] for n in GAMES)} <= {"provinces", "piles"}
+
+
+def test_intrigue_golden_games_cover_the_interactive_cards() -> None:
+    """The Intrigue fixtures (both editions, 2 to 5 players) really play the
+    cards that ask other players or choose between options."""
+    intrigue = [n for n in GAMES if n.startswith("intrigue_")]
+    assert {len(GAMES[n]["bots"]) for n in intrigue} >= {2, 4}
+    assert {GAMES[n].get("edition", "2") for n in intrigue} == {"1", "2"}
+    played: set[str] = set()
+    kinds: set[str] = set()
+    prompts: set[str] = set()
+    reactions: set[str] = set()
+    for name in intrigue:
+        stored = load(name)
+        for entry in stored["log"]:
+            for e in entry["events"]:
+                kinds.add(e["type"])
+                if e["type"] == "play" and "card" in e:
+                    played.add(e["card"])
+                if e["type"] == "react":
+                    reactions.add(e["card"])
+        prompts |= {qa["decision"]["prompt"] for qa in stored["decisions"]}
+    assert {"Masquerade", "Minion", "Torturer", "Swindler", "Pawn", "Courtier", "Nobles",
+            "Upgrade", "Wishing Well", "Lurker", "Replace", "Diplomat"} <= played
+    assert {"masquerade.pass", "minion.choose", "torturer.choose", "swindler.gain",
+            "pawn.choose", "courtier.choose", "nobles.choose", "wishing_well.name",
+            "diplomat.discard", "secret_chamber.topdeck"} <= prompts
+    assert {"Secret Chamber", "Diplomat"} <= reactions
+    assert {"pass", "name"} <= kinds
 
 
 def regenerate() -> None:

@@ -25,20 +25,28 @@ from .setup import new_game
 MAX_TURNS = 1000  # a safety net: no sensible game between bots is this long
 
 
-def random_kingdom(rng: Rng, size: int = 10, editions: Optional[set[str]] = None) -> list[str]:
-    """``size`` distinct kingdom cards drawn uniformly from the catalog."""
+def random_kingdom(
+    rng: Rng, size: int = 10, editions: Optional[set[str]] = None,
+    sets: Optional[set[str]] = None,
+) -> list[str]:
+    """``size`` distinct kingdom cards drawn uniformly from the catalog (or
+    from the given ``sets`` and ``editions`` of it)."""
     pool = sorted(
         n for n, c in CARDS.items()
         if not c.basic and (editions is None or set(c.editions) & editions)
+        and (sets is None or c.set in sets)
     )
     rng.shuffle(pool)
     return sorted(pool[:size])
 
 
-def play_game(bot_names: Sequence[str], kingdom: Sequence[str], seed: int) -> dict[str, Any]:
+def play_game(
+    bot_names: Sequence[str], kingdom: Sequence[str], seed: int, edition: str = "2"
+) -> dict[str, Any]:
     """Play one game to the end; return its result with the turn count."""
     bots = {i: make_bot(n) for i, n in enumerate(bot_names)}
-    game = new_game(len(bots), kingdom, seed=seed, agents=bots, record_events=False)
+    game = new_game(len(bots), kingdom, seed=seed, agents=bots, record_events=False,
+                    edition=edition)
     st = game.state
     while not st.game_over:
         if st.turn.number > MAX_TURNS:
@@ -52,12 +60,14 @@ def play_game(bot_names: Sequence[str], kingdom: Sequence[str], seed: int) -> di
 
 
 def simulate(
-    bot_names: Sequence[str], games: int, seed: int, kingdom: Optional[Sequence[str]] = None
+    bot_names: Sequence[str], games: int, seed: int, kingdom: Optional[Sequence[str]] = None,
+    sets: Optional[set[str]] = None,
 ) -> dict[str, Any]:
     """Play ``games`` games and aggregate the figures ``dominion-sim`` prints.
 
     Seats rotate between games so no bot always goes first. With no
-    ``kingdom`` every game draws a random one from the seed.
+    ``kingdom`` every game draws a random one from the seed (from ``sets``
+    only, if given).
     """
     rng = Rng(seed)
     n = len(bot_names)
@@ -69,7 +79,7 @@ def simulate(
     for g in range(games):
         shift = g % n
         order = [bot_names[(i + shift) % n] for i in range(n)]
-        k = list(kingdom) if kingdom else random_kingdom(rng)
+        k = list(kingdom) if kingdom else random_kingdom(rng, sets=sets)
         res = play_game(order, k, rng.word() << 32 | rng.word())
         turns += res["turns"]
         reasons[res["end_reason"]] += 1

@@ -7,14 +7,19 @@ a village when it holds several terminals, Duchies and Estates as the game
 nears its end, and never a Curse. It does not buy the last Province (or end
 the game on piles) when that would lose.
 
-Every decision kind has a legal answer, every prompt of the Base set gets a
-sensible one (trash junk, discard Victory cards, gain the best card it can,
-reveal Moat...), and an unknown prompt (a card added later) falls back to a
-safe answer chosen from the prompt's suffix. Everything is a handful of
-table look-ups and comparisons: no search, so simulations stay fast.
+Every decision kind has a legal answer, every prompt of the Base and
+Intrigue sets gets a sensible one (trash junk, discard Victory cards, gain
+the best card it can, reveal each reaction once, give a Swindler victim the
+worst card, pass the worst card to Masquerade...), and an unknown prompt (a
+card added later) falls back to a safe answer chosen from the prompt's
+suffix. Everything is a handful of table look-ups and comparisons: no
+search, so simulations stay fast.
 
 The bot is deterministic: its answers depend only on the game state, never on
-hash order, so a saved game replays to the same answers.
+hash order, so a saved game replays to the same answers. (The Secret
+Passage position prompt does not name the card being placed: the bot
+remembers the card it chose just before, and a new instance chooses it again
+from the hand.)
 """
 
 from __future__ import annotations
@@ -44,6 +49,15 @@ KIND: dict[str, str] = {
     "Village": VILLAGE_KIND, "Festival": VILLAGE_KIND,
     "Cellar": CANTRIP, "Harbinger": CANTRIP, "Merchant": CANTRIP, "Poacher": CANTRIP,
     "Spy": CANTRIP, "Laboratory": CANTRIP, "Market": CANTRIP, "Sentry": CANTRIP,
+    # Intrigue. Nobles counts as a village in the deck (it chooses +2 Actions
+    # when the hand needs them); Diplomat and Conspirator only sometimes give
+    # Actions, so they count as terminals and :meth:`GenericBot._play_score`
+    # looks at the hand.
+    "Mining Village": VILLAGE_KIND, "Shanty Town": VILLAGE_KIND, "Nobles": VILLAGE_KIND,
+    "Great Hall": CANTRIP, "Pawn": CANTRIP, "Wishing Well": CANTRIP, "Upgrade": CANTRIP,
+    "Mill": CANTRIP, "Secret Passage": CANTRIP, "Lurker": CANTRIP, "Scout": CANTRIP,
+    "Minion": CANTRIP,
+    "Diplomat": TERMINAL, "Conspirator": TERMINAL,
 }
 
 #: Wish to buy a first copy, on the scale Silver = 20, Gold = 50, Province = 90.
@@ -55,6 +69,15 @@ BUY_SCORE: dict[str, float] = {
     "Feast": 18, "Chancellor": 18, "Harbinger": 17, "Remodel": 17, "Throne Room": 14,
     "Spy": 14, "Workshop": 12, "Village": 8, "Cellar": 8, "Moat": 8, "Chapel": 0,
     "Thief": 3,
+    # Intrigue ($2-$6)
+    "Courtyard": 38, "Pawn": 12, "Lurker": 9, "Secret Chamber": 7,
+    "Masquerade": 36, "Swindler": 30, "Steward": 28, "Wishing Well": 17,
+    "Great Hall": 16, "Shanty Town": 18,
+    "Diplomat": 31, "Secret Passage": 28, "Bridge": 26, "Conspirator": 25, "Baron": 24,
+    "Ironworks": 24, "Mill": 22, "Mining Village": 22, "Coppersmith": 15, "Scout": 6,
+    "Torturer": 50, "Minion": 40, "Patrol": 36, "Courtier": 34, "Upgrade": 29,
+    "Tribute": 25, "Trading Post": 22, "Replace": 22, "Saboteur": 14,
+    "Nobles": 45,
 }
 
 #: Most copies worth having (beyond it a card is only bought over nothing).
@@ -63,6 +86,11 @@ MAX_COPIES: dict[str, int] = {
     "Moneylender": 1, "Mine": 1, "Remodel": 1, "Chapel": 1, "Cellar": 1, "Moat": 2,
     "Throne Room": 2, "Bureaucrat": 1, "Adventurer": 1, "Feast": 1, "Spy": 1,
     "Harbinger": 2, "Sentry": 2, "Workshop": 2, "Vassal": 2, "Chancellor": 1,
+    "Courtyard": 2, "Masquerade": 2, "Steward": 2, "Swindler": 2, "Torturer": 2,
+    "Courtier": 2, "Patrol": 2, "Diplomat": 2, "Baron": 1, "Bridge": 2, "Ironworks": 2,
+    "Coppersmith": 1, "Trading Post": 1, "Replace": 1, "Saboteur": 1, "Tribute": 1,
+    "Pawn": 2, "Lurker": 1, "Secret Chamber": 1, "Scout": 1, "Wishing Well": 2,
+    "Upgrade": 3, "Conspirator": 3, "Secret Passage": 3, "Minion": 5,
 }
 
 #: Strength of a terminal when choosing which one to play (higher first).
@@ -71,16 +99,28 @@ TERMINAL_PLAY: dict[str, float] = {
     "Militia": 44, "Adventurer": 42, "Moneylender": 41, "Mine": 40, "Library": 39,
     "Feast": 38, "Moat": 36, "Bureaucrat": 35, "Chapel": 34, "Vassal": 33,
     "Woodcutter": 32, "Chancellor": 32, "Workshop": 30, "Remodel": 29, "Thief": 20,
+    "Torturer": 58, "Nobles": 52, "Patrol": 51, "Courtyard": 49, "Masquerade": 47,
+    "Diplomat": 46, "Courtier": 43, "Steward": 42, "Swindler": 40, "Baron": 39,
+    "Tribute": 38, "Bridge": 37, "Saboteur": 36, "Trading Post": 35, "Replace": 33,
+    "Ironworks": 31, "Conspirator": 30, "Coppersmith": 20, "Secret Chamber": 22,
 }
 
 #: +$ an Action makes when played, counted into the deck's money.
 VIRTUAL_COINS: dict[str, int] = {
     "Market": 1, "Poacher": 1, "Festival": 2, "Woodcutter": 2, "Chancellor": 2,
     "Vassal": 2, "Militia": 2, "Moneylender": 2, "Bandit": 1,
+    "Bridge": 1, "Baron": 2, "Conspirator": 2, "Minion": 2, "Pawn": 1, "Steward": 2,
+    "Swindler": 2, "Tribute": 1, "Courtier": 2, "Mill": 1, "Coppersmith": 1,
+    "Secret Chamber": 1,
 }
 
 #: Attacks a Moat is worth buying against.
-MOAT_WORTHY = ("Witch", "Militia", "Bandit", "Bureaucrat", "Thief")
+MOAT_WORTHY = ("Witch", "Militia", "Bandit", "Bureaucrat", "Thief",
+               "Torturer", "Minion", "Swindler", "Replace", "Saboteur")
+
+#: Attacks that cut the victim's hand: against them a reaction keeps the
+#: best cards safe on the deck (Secret Chamber) or filters the hand (Diplomat).
+HAND_ATTACKS = frozenset({"Militia", "Torturer", "Minion", "Goons", "Rabble"})
 
 #: Least :func:`gain_score` worth spending a Buy on (a Cellar is not).
 BUY_AT_LEAST = 10
@@ -213,18 +253,26 @@ def gain_score(ctx: _Ctx, name: str, buying: bool = True) -> float:
             return 90
         return 45  # too early: Gold first
     if name == "Duchy":
+        if ctx.owned.get("Duke", 0):  # each Duke makes every Duchy worth 1 VP more
+            return 55 if stage <= 5 else 42 if stage <= 8 else -5
         return 55 if stage <= 4 else 40 if stage <= 6 else -5
     if name == "Estate":
         return 30 if stage <= 2 else 8 if stage <= 3 else -20
     if card.is_victory and not (card.is_action or card.is_treasure):
         vp = card.vp
-        if card.score is not None:  # Gardens: worth what the deck will be
+        if name == "Duke":  # as many VP as Duchies: worth it late, with Duchies
+            vp = ctx.owned.get("Duchy", 0)
+        elif card.score is not None:  # Gardens: worth what the deck will be
             vp += card.score([name] * (ctx.size + 1 + (5 if stage > 4 else 0)))
-        if vp >= 3:
-            return 55 if stage <= 4 else 40 if stage <= 8 else 18
-        if vp == 2:
-            return 35 if stage <= 4 else 15 if stage <= 6 else -5
-        return 30 if stage <= 2 and vp >= 1 else -20
+        return _victory_score(stage, vp)
+    if card.is_victory:
+        # Harem, Great Hall, Mill, Nobles: money or an Action early, points
+        # late; the better of the two, a little more for having both.
+        if card.is_treasure:  # Harem: a Gold's rival from mid-game on
+            use = card.coins * 15 + card.cost + (7 * card.vp if stage <= 8 else 0)
+        else:
+            use = _action_score(ctx, name)
+        return max(use, _victory_score(stage, card.vp)) + 4
     if name == "Platinum":
         return 85
     if name == "Gold":
@@ -243,6 +291,15 @@ def gain_score(ctx: _Ctx, name: str, buying: bool = True) -> float:
     return card.cost * 3
 
 
+def _victory_score(stage: float, vp: int) -> float:
+    """Wish for a card worth ``vp`` points, by game stage (Duchy: 55 late)."""
+    if vp >= 3:  # a Duke with 4 Duchies beats a Duchy
+        return (55 if stage <= 4 else 40 if stage <= 8 else 18) + (vp - 3) * 2
+    if vp == 2:
+        return 35 if stage <= 4 else 15 if stage <= 6 else -5
+    return 30 if stage <= 2 and vp >= 1 else -20
+
+
 def _action_score(ctx: _Ctx, name: str) -> float:
     """Wish for a kingdom Action, given the deck's terminals and villages."""
     card = CARDS[name]
@@ -251,9 +308,24 @@ def _action_score(ctx: _Ctx, name: str) -> float:
     k = kind(name)
     if name == "Village":
         score = 22 if ctx.terminals >= ctx.villages + 2 else 6
-    elif k == VILLAGE_KIND:
+    elif name == "Shanty Town" or name == "Mining Village":
+        score = score + 4 if ctx.terminals >= ctx.villages + 2 else 8
+    elif k == VILLAGE_KIND and name != "Nobles":  # Nobles also draws
         if ctx.terminals < ctx.villages + 2:
             score -= 8
+    elif name == "Baron":
+        if ctx.owned.get("Estate", 0) < 2 + copies:
+            score = 8  # little to discard: it would mostly gain Estates
+    elif name == "Coppersmith":
+        if ctx.owned.get("Copper", 0) < 6:
+            score = 4
+    elif name == "Trading Post":
+        junk = ctx.owned.get("Copper", 0) + ctx.owned.get("Estate", 0) + ctx.owned.get("Curse", 0)
+        if junk < 8:
+            score = 8  # too little to trash two at a time
+    elif name == "Conspirator":
+        cantrips = sum(n for c, n in ctx.owned.items() if kind(c) in (CANTRIP, VILLAGE_KIND))
+        score += min(cantrips, 6) * 2  # it draws once 3 Actions were played
     elif name == "Moat":
         if any(a in ctx.kingdom for a in MOAT_WORTHY):
             score = 16
@@ -350,6 +422,8 @@ class GenericBot:
             if not any(self._play_score(ctx, t, hand) > 0 for t in targets):
                 return 0
             return 130
+        if name in _HAND_DEPENDENT:
+            return self._intrigue_play_score(ctx, name, hand)
         if k == CANTRIP:
             if name == "Cellar":
                 return 100  # after the drawing cantrips, to dig past what they drew
@@ -370,6 +444,46 @@ class GenericBot:
             if pick is None:
                 return 0
         return base
+
+    def _intrigue_play_score(self, ctx: _Ctx, name: str, hand: list[str]) -> float:
+        """:meth:`_play_score` of the cards whose use depends on the hand."""
+        game = ctx.game
+        turn = game.state.turn
+        rest = list(hand)
+        rest.remove(name)
+        if name == "Conspirator":  # counts itself: 2 Actions played before it
+            return 153 if turn.actions_played >= 2 else TERMINAL_PLAY[name]
+        if name == "Diplomat":  # +2 Actions if the hand ends at 5 cards or fewer
+            if len(rest) + 2 <= 5 and _terminals(rest):
+                return 141
+            return TERMINAL_PLAY[name]
+        if name == "Nobles":
+            return 142 if _needs_actions(rest, turn.actions - 1) else TERMINAL_PLAY[name]
+        if name == "Shanty Town":
+            # It draws only from a hand without Actions; cantrips first then.
+            if any(CARDS[c].is_action for c in rest) and not _terminals(rest):
+                return 120
+            return 140
+        if name == "Minion":
+            return 146  # after the drawing cantrips: an attack discards the hand
+        if name == "Upgrade":
+            pick = self._upgrade_pick(ctx, rest)
+            return 0 if pick is None else 150 + BUY_SCORE[name] / 10
+        if name == "Coppersmith":
+            coppers = rest.count("Copper")
+            return 20 + 8 * coppers if coppers else 0
+        if name == "Baron":
+            if "Estate" in rest:
+                return TERMINAL_PLAY[name]
+            return 15 if ctx.stage <= 3 else 0  # only its Estate late in the game
+        if name == "Trading Post":
+            return TERMINAL_PLAY[name] if len(self._trash_junk(ctx, rest, 2, True)) == 2 else 0
+        if name == "Replace":
+            return 0 if self._remodel_pick(ctx, rest, forced=False) is None else TERMINAL_PLAY[name]
+        if name == "Secret Chamber":
+            n = len(_useless_now(game, ctx.seat, rest, turn.actions - 1))
+            return 18 + 4 * n if n else 0
+        return TERMINAL_PLAY.get(name, 25)
 
     def choose_gain(
         self, game: "Game", seat: int, coins: int, buying: bool = False,
@@ -409,11 +523,16 @@ class GenericBot:
         if d.kind == ORDER:
             return best_first(d.options)  # best card on top
         if d.kind == OPTIONS:
-            return list(d.options[: d.min])
+            return self._options(game, d)
         raise ValueError(f"unknown decision kind {d.kind}")  # pragma: no cover
 
     def _supply(self, game: "Game", d: "Decision") -> Optional[str]:
         opts = list(d.options)
+        if d.prompt == "swindler.gain":
+            # The attacker picks for the victim: what the victim wants least
+            # (a Curse for a $0 card, an Estate early...).
+            victim = _Ctx(game, d.args.get("target", d.seat))
+            return min(opts, key=lambda n: (gain_score(victim, n, buying=False), n))
         pick = self.choose_gain(game, d.seat, 99, where=opts)
         if pick is None:
             pick = opts[0]
@@ -432,10 +551,7 @@ class GenericBot:
         seat = d.seat
         st = game.state
         if prompt == "reaction.reveal":
-            # Each reaction once: Moat always blocks; a second reveal of the
-            # same card would only loop.
-            fresh = [c for c in opts if c not in d.args.get("revealed", ())]
-            return fresh[:1]
+            return self._reveal(game, d)
         if prompt in ("militia.discard", "poacher.discard"):
             # A victim keeps a hand for its next turn, which starts with 1 Action.
             actions = st.turn.actions if st.turn.seat == seat else 1
@@ -470,6 +586,9 @@ class GenericBot:
             return [max(opts, key=lambda c: (value(c), CARDS[c].cost))]
         if prompt == "thief.gain":
             return [c for c in opts if c != "Copper"]  # Copper only dilutes the deck
+        answer = _INTRIGUE_CARDS.get(prompt)
+        if answer is not None:
+            return answer(self, game, d, opts)
         return self._unknown_cards(opts, d)
 
     def _unknown_cards(self, opts: list[str], d: "Decision") -> list[str]:
@@ -630,15 +749,376 @@ class GenericBot:
             good = not is_junk(revealed) and revealed != "Copper"
             mine = d.args.get("target") == d.seat
             return "keep" if good == mine else "discard"
+        answer = _INTRIGUE_OPTION.get(prompt)
+        if answer is not None:
+            pick = answer(self, game, d, opts)
+            return pick if pick in opts else opts[0]
         if opts == ["yes", "no"]:
             if prompt == "library.set_aside":
                 return "yes" if game.state.turn.actions == 0 else "no"
-            return "yes"  # vassal.play, moneylender.trash, chancellor.discard_deck...
+            return "yes"  # vassal.play, moneylender.trash, baron.discard...
         return opts[0]
+
+    def _options(self, game: "Game", d: "Decision") -> list[str]:
+        """Answer an ``options`` decision: ``d.min``..``d.max`` different ids."""
+        opts = list(d.options)
+        if d.prompt == "pawn.choose":
+            wish = self._pawn(game, d.seat)
+        elif d.prompt == "courtier.choose":
+            wish = self._courtier(game, d.seat)
+        else:
+            wish = []
+        out = [o for o in _distinct(wish) if o in opts][: d.max]
+        out += [o for o in opts if o not in out][: max(0, d.min - len(out))]
+        return out
+
+    # -- Intrigue ------------------------------------------------------------
+
+    def _reveal(self, game: "Game", d: "Decision") -> list[str]:
+        """Reveal each reaction once (``args.revealed``: those already shown).
+
+        Moat first (it blocks), then Secret Chamber (its draw may find a
+        Moat), then Diplomat, only against an Attack on the hand or from a
+        hand big enough to stay at 5 cards: it leaves one card fewer.
+        """
+        done = d.args.get("revealed", ())
+        fresh = [c for c in d.options if c not in done]
+        order = {"Moat": 0, "Secret Chamber": 1, "Diplomat": 3}
+        fresh.sort(key=lambda c: (order.get(c, 2), c))
+        for c in fresh:
+            if c == "Diplomat":
+                hand = game.state.players[d.seat].hand
+                if d.card not in HAND_ATTACKS and len(hand) < 6:
+                    continue
+            return [c]
+        return []
+
+    def _pawn(self, game: "Game", seat: int) -> list[str]:
+        """+1 Card and +1 Action while Actions wait in hand, +$1 and +1 Buy
+        with a big hand, +1 Card and +$1 otherwise."""
+        st = game.state
+        hand = st.players[seat].hand
+        if _needs_actions(hand, st.turn.actions):
+            return ["card", "action"]
+        if _money_now(game, seat) + 1 >= 11:
+            return ["coin", "buy"]
+        return ["card", "coin"]
+
+    def _courtier(self, game: "Game", seat: int) -> list[str]:
+        """Gold, or $3 when it reaches a Province (or the game is nearly
+        over); +1 Action while Actions wait; +1 Buy with much money."""
+        st = game.state
+        hand = st.players[seat].hand
+        money = _money_now(game, seat)
+        if money < 8 <= money + 3 or _stage(game) <= 2:
+            wish = ["coins", "gold"]
+        else:
+            wish = ["gold", "coins"]
+        if _needs_actions(hand, st.turn.actions):  # a third pick, or a second
+            wish.insert(1 if _terminals(hand) else 2, "action")
+        if money + 3 >= 10:
+            wish.insert(1, "buy")
+        return wish + ["buy", "action"]
+
+    def _upgrade_pick(self, ctx: _Ctx, hand: list[str]) -> Optional[str]:
+        """The card whose upgrade (a card costing exactly $1 more) gains most,
+        or ``None`` when every choice loses much (a hand of Golds)."""
+        game = ctx.game
+        supply = game.state.supply
+        best: Optional[str] = None
+        best_gain = -15.0
+        for c in _distinct(hand):
+            cost = game.cost(c) + 1
+            top = max([gain_score(ctx, n, buying=False) for n, left in supply.items()
+                       if left > 0 and game.cost(n) == cost] + [0.0])
+            delta = top - _own_score(ctx, c)
+            if delta > best_gain:
+                best, best_gain = c, delta
+        return best
+
+    def _trash_junk(self, ctx: _Ctx, cards: list[str], most: int, coppers: bool = False) -> list[str]:
+        """Cards to trash, as Chapel does; with ``coppers`` every Copper may
+        go while the game is young (Trading Post gives a Silver back)."""
+        out = self._chapel_trash(ctx, cards, most)
+        if coppers and ctx.stage > 3:
+            rest = _minus(cards, out)
+            out += [c for c in rest if c == "Copper"][: most - len(out)]
+        return out
+
+    def _steward(self, game: "Game", d: "Decision", opts: list[str]) -> str:
+        seat = d.seat
+        ctx = _Ctx(game, seat)
+        hand = game.state.players[seat].hand
+        if len(self._trash_junk(ctx, hand, 2)) == 2:
+            return "trash"
+        if 2 * _draw_money(game, seat) > 2.4 or _needs_actions(hand, 0):
+            return "cards"
+        return "coins"
+
+    def _minion(self, game: "Game", d: "Decision", opts: list[str]) -> str:
+        """Attack when 4 new cards beat this hand plus $2 (or nearly, since
+        the attack hurts the others), never while Minions wait in hand."""
+        seat = d.seat
+        st = game.state
+        hand = st.players[seat].hand
+        if "Minion" in hand:
+            return "coins"
+        keep = sum(game.coins_of(c) if CARDS[c].is_treasure else coins_of(c) for c in hand)
+        keep += 2 * sum(1 for c in hand if CARDS[c].is_action)
+        hurt = sum(1 for s in game.others(seat) if len(st.players[s].hand) >= 5)
+        fresh = 4 * _draw_money(game, seat) + (0.5 if hurt else 0)
+        return "attack" if fresh > keep + 2 else "coins"
+
+    def _torturer(self, game: "Game", d: "Decision", opts: list[str]) -> str:
+        """Discard 2 cards unless that costs a lot (more than $4, or $3 late),
+        and take the Curse anyway when none are left (it gains nothing)."""
+        st = game.state
+        if st.supply.get("Curse", 0) <= 0:
+            return "curse"
+        hand = st.players[d.seat].hand
+        lose = _minus(hand, _keepers(hand, max(0, len(hand) - 2), 1))
+        if all(is_junk(c) for c in lose):
+            return "discard"
+        cost = sum(max(0.0, value(c)) for c in lose)
+        return "curse" if cost > (3 if _stage(game) <= 3 else 4) else "discard"
+
+    def _nobles(self, game: "Game", d: "Decision", opts: list[str]) -> str:
+        st = game.state
+        hand = st.players[d.seat].hand
+        return "actions" if _needs_actions(hand, st.turn.actions) else "cards"
+
+    def _mining_village(self, game: "Game", d: "Decision", opts: list[str]) -> str:
+        """Trash it for $2 when that reaches a Province, or at the very end."""
+        money = _money_now(game, d.seat)
+        if money < 8 <= money + 2 or _stage(game) <= 2:
+            return "yes"
+        return "no"
+
+    def _lurker(self, game: "Game", d: "Decision", opts: list[str]) -> str:
+        ctx = _Ctx(game, d.seat)
+        best = max([gain_score(ctx, c, buying=False) for c in game.state.trash
+                    if CARDS[c].is_action] + [-100.0])
+        return "gain" if best >= 15 else "trash"
+
+    def _wishing_well(self, game: "Game", d: "Decision", opts: list[str]) -> str:
+        """The card most common in the draw pile (the discard pile if the draw
+        pile is empty: it is shuffled first); ties go to the better card."""
+        p = game.state.players[d.seat]
+        pool = p.deck or p.discard or p.all_cards()
+        counts = Counter(pool)
+        allowed = set(opts)
+        ranked = sorted(counts, key=lambda c: (-counts[c], -value(c), c))
+        for c in ranked:
+            if c in allowed:
+                return c
+        return opts[0]
+
+    def _secret_passage_position(self, game: "Game", d: "Decision", opts: list[str]) -> str:
+        """On top, unless the card chosen is junk: then at the bottom.
+
+        The decision does not name the card: the bot remembers its choice, or
+        (another instance) makes it again from the hand, which still holds
+        the card while the position is asked.
+        """
+        turn, card = getattr(self, "_passage", {}).get(d.seat, (None, None))
+        if turn != game.state.turn.number:
+            hand = game.state.players[d.seat].hand
+            card = self._artisan_topdeck(game, d.seat, hand) if hand else None
+        if card is not None and is_junk(card):
+            return max(opts, key=int)
+        return "0" if "0" in opts else opts[0]
+
+    def _baron(self, game: "Game", d: "Decision", opts: list[str]) -> str:
+        return "yes"  # +$4 now beats keeping an Estate in the deck
+
+    # cards decisions (each returns a pick that _fit trims or pads)
+
+    def _pass(self, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
+        """The worst card; late in the game not a Victory card (points for the
+        receiver) if anything else is as useless."""
+        ranked = worst_first(opts)
+        if _stage(game) <= 4:
+            cheap = [c for c in ranked if c == "Curse" or (not CARDS[c].is_victory and value(c) <= 1)]
+            if cheap:
+                return cheap[:1]
+        return ranked[:1]
+
+    def _trash_one(self, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
+        return self._chapel_trash(_Ctx(game, d.seat), opts, d.max)
+
+    def _trash_two(self, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
+        return self._trash_junk(_Ctx(game, d.seat), opts, d.max, coppers=d.prompt == "trading_post.trash")
+
+    def _victim_discard(self, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
+        """Keep the hand the next turn wants (it starts with 1 Action)."""
+        st = game.state
+        actions = st.turn.actions if st.turn.seat == d.seat else 1
+        return _minus(opts, _keepers(opts, len(opts) - d.min, actions))
+
+    def _topdeck_spare(self, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
+        """Courtyard: a card this turn does not need (as Artisan)."""
+        return [self._artisan_topdeck(game, d.seat, opts)]
+
+    def _passage_card(self, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
+        """A card this turn does not need, remembered for the position prompt."""
+        pick = self._artisan_topdeck(game, d.seat, opts)
+        # The position prompt that follows does not name the card: remember it.
+        self.__dict__.setdefault("_passage", {})[d.seat] = (game.state.turn.number, pick)
+        return [pick]
+
+    def _mill(self, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
+        """Two cards worth less than the $2 they bring (junk, spare terminals)."""
+        st = game.state
+        worth = _worth_now(game, d.seat, opts, st.turn.actions)
+        ranked = sorted(range(len(opts)), key=lambda i: worth[i])[:2]
+        if len(ranked) == 2 and sum(worth[i] for i in ranked) < 2:
+            return [opts[i] for i in ranked]
+        return []
+
+    def _secret_chamber_discard(self, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
+        return _useless_now(game, d.seat, opts, game.state.turn.actions)
+
+    def _secret_chamber_topdeck(self, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
+        """Two cards back on the deck (the last named on top).
+
+        Against an Attack on the hand the next best cards after the 3 kept
+        (all best ones against Minion, whose victims draw 4 anew), so the
+        Attack cannot take them; otherwise the worst two, which improves the
+        hand kept for the next turn and feeds deck Attacks (Swindler) junk.
+        """
+        attack = _current_attack(game)
+        keep = _keepers(opts, len(opts), 1)  # best first
+        if attack == "Minion":
+            return list(reversed(keep[:2]))
+        if attack in HAND_ATTACKS:
+            return list(reversed(keep[3:5])) if len(keep) >= 5 else list(reversed(keep[-2:]))
+        return keep[-2:]  # worst last: on top
+
+    def _courtier_reveal(self, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
+        """The card with the most types (more choices), the worst among equals."""
+        return [max(worst_first(opts), key=lambda c: len(CARDS[c].types))]
+
+    def _best_by_gain(self, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
+        ctx = _Ctx(game, d.seat)
+        return [max(opts, key=lambda c: (gain_score(ctx, c, buying=False), c))]
+
+    def _upgrade_trash(self, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
+        pick = self._upgrade_pick(_Ctx(game, d.seat), opts)
+        return [pick] if pick is not None else worst_first(opts)[:1]
+
+    def _replace_trash(self, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
+        pick = self._remodel_pick(_Ctx(game, d.seat), opts, forced=True)
+        return [pick] if pick is not None else []
+
+
+#: Answers to Intrigue ``cards`` prompts: (bot, game, decision, options) -> pick.
+_INTRIGUE_CARDS = {
+    "masquerade.pass": GenericBot._pass,
+    "masquerade.trash": GenericBot._trash_one,
+    "steward.trash": GenericBot._trash_two,
+    "trading_post.trash": GenericBot._trash_two,
+    "torturer.discard": GenericBot._victim_discard,
+    "diplomat.discard": GenericBot._victim_discard,
+    "courtyard.topdeck": GenericBot._topdeck_spare,
+    "secret_passage.card": GenericBot._passage_card,
+    "mill.discard": GenericBot._mill,
+    "secret_chamber.discard": GenericBot._secret_chamber_discard,
+    "secret_chamber.topdeck": GenericBot._secret_chamber_topdeck,
+    "courtier.reveal": GenericBot._courtier_reveal,
+    "lurker.gain": GenericBot._best_by_gain,
+    "upgrade.trash": GenericBot._upgrade_trash,
+    "replace.trash": GenericBot._replace_trash,
+}
+
+#: Answers to Intrigue ``option`` prompts: (bot, game, decision, options) -> id.
+_INTRIGUE_OPTION = {
+    "steward.choose": GenericBot._steward,
+    "minion.choose": GenericBot._minion,
+    "torturer.choose": GenericBot._torturer,
+    "nobles.choose": GenericBot._nobles,
+    "mining_village.trash": GenericBot._mining_village,
+    "lurker.choose": GenericBot._lurker,
+    "wishing_well.name": GenericBot._wishing_well,
+    "secret_passage.position": GenericBot._secret_passage_position,
+    "baron.discard": GenericBot._baron,
+}
+
+#: Cards whose play priority depends on the hand (see ``_intrigue_play_score``).
+_HAND_DEPENDENT = frozenset({
+    "Conspirator", "Diplomat", "Nobles", "Shanty Town", "Minion", "Upgrade",
+    "Coppersmith", "Baron", "Trading Post", "Replace", "Secret Chamber",
+})
 
 
 # ---------------------------------------------------------------------------
 # Helpers for card choices
+
+
+def _terminals(cards: Iterable[str]) -> list[str]:
+    return [c for c in cards if is_terminal(c)]
+
+
+def _needs_actions(hand: list[str], actions: int) -> bool:
+    """Whether Actions in ``hand`` want more than ``actions`` Actions."""
+    if actions <= 0:
+        return any(CARDS[c].is_action for c in hand)
+    return len(_terminals(hand)) > actions
+
+
+def _money_now(game: "Game", seat: int) -> int:
+    """Coins this turn so far plus the Treasures (and +$ Actions) in hand."""
+    st = game.state
+    coins = st.turn.coins if st.turn.seat == seat else 0
+    for c in st.players[seat].hand:
+        coins += game.coins_of(c) if CARDS[c].is_treasure else coins_of(c)
+    return coins
+
+
+def _draw_money(game: "Game", seat: int) -> float:
+    """Average money of the next card drawn (the discard pile once the draw
+    pile is nearly empty); the bot counts its own cards, as players may."""
+    p = game.state.players[seat]
+    pool = p.deck if len(p.deck) >= 2 else p.deck + p.discard
+    if not pool:
+        return 0.0
+    return sum(coins_of(c) for c in pool) / len(pool)
+
+
+def _worth_now(game: "Game", seat: int, hand: list[str], actions: int) -> list[float]:
+    """What each card of ``hand`` is worth this turn, in coins: Treasures
+    their coins, junk 0, Actions 2 while Actions are left to play them."""
+    room = actions + sum(1 for c in hand if kind(c) == VILLAGE_KIND)
+    out = []
+    for c in hand:
+        card = CARDS[c]
+        if card.is_treasure:
+            out.append(float(game.coins_of(c)))
+        elif card.is_action:
+            if kind(c) != TERMINAL and actions > 0:
+                out.append(2.0)
+            elif room > 0:
+                room -= 1
+                out.append(2.0)
+            else:
+                out.append(0.0)
+        else:
+            out.append(0.0)
+    return out
+
+
+def _useless_now(game: "Game", seat: int, hand: list[str], actions: int) -> list[str]:
+    """Cards of ``hand`` that do nothing this turn: junk and unplayable Actions."""
+    worth = _worth_now(game, seat, hand, actions)
+    return [c for c, w in zip(hand, worth) if w == 0 and not CARDS[c].is_treasure]
+
+
+def _current_attack(game: "Game") -> Optional[str]:
+    """The Attack being resolved: the last one the player to act has in play."""
+    st = game.state
+    for c in reversed(st.players[st.turn.seat].in_play):
+        if CARDS[c].is_attack:
+            return c
+    return None
 
 
 def _own_score(ctx: _Ctx, name: str) -> float:

@@ -32,6 +32,8 @@ class BigMoney:
         return turn_command(game, seat, self.action, self.choose_buy)
 
     def decide(self, game: "Game", decision: "Decision") -> Any:
+        """Answers every prompt (its own cards' and other players' Attacks)
+        as the generic bot does."""
         from .generic import GenericBot
 
         return GenericBot().decide(game, decision)
