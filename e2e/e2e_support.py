@@ -133,9 +133,10 @@ def open_home(page: Page) -> None:
 
 
 def create_game(page: Page, name: str, seats: list[str], kingdom: list[str] | None = None,
-                preset: str | None = None) -> None:
+                preset: str | None = None, edition: str | None = None) -> None:
     """Fill the home form and start a game; ``seats`` are the other seats'
-    select values ("human" or a bot kind); a kingdom is hand-picked by clicking."""
+    select values ("human" or a bot kind); a kingdom is hand-picked by clicking;
+    ``edition`` ("1" or "2") is chosen last (a preset picks its own)."""
     open_home(page)
     page.fill("#my-name", name)
     while page.locator(".seat select").count() < len(seats):
@@ -151,6 +152,8 @@ def create_game(page: Page, name: str, seats: list[str], kingdom: list[str] | No
             page.check(f'input[name="pick"][value="{card}"]')
         expect(page.locator("#pick-count")).to_contain_text("10")
     expect(page.locator("#kingdom-preview button.card")).to_have_count(10)
+    if edition:
+        page.select_option("#edition", edition)
     # Click on a settled page: no answer (a kingdom rolled when the form
     # opened in random mode, say) may redraw the form under the click.
     wait_idle(page)

@@ -12,8 +12,11 @@ are played one at a time and bots move inside the human's request.
 
 Strategy, kept simple so games end fast: play Action cards, play all
 Treasures, buy Province at $8, Gold at $6-7, a few wanted Action cards,
-Duchy late, else Silver; answer each decision with the first valid options
-(revealing a Moat when attacked, discarding/trashing the minimum).
+Duchy late, else Silver; answer each decision with valid options, taking
+turns between the choices of one-of prompts (Minion's +$2, then its attack),
+revealing each Reaction once when attacked, discarding/trashing the minimum,
+naming a card by typing into the search box, placing a card on top or at the
+bottom of the deck in turn.
 """
 
 from __future__ import annotations
@@ -83,7 +86,12 @@ _LOOK = """() => {
     screen: m.dataset.screen, phase: m.dataset.phase,
     decision: d ? { kind: d.dataset.kind, prompt: d.dataset.prompt, min: +d.dataset.min, max: +d.dataset.max,
       supply: [...d.querySelectorAll('button[data-answer][data-cost]')].map(e => [e.dataset.answer, +e.dataset.cost]),
-      options: d.querySelectorAll('button[data-option]').length } : null,
+      options: d.querySelectorAll('button[data-option]').length,
+      opts: [...d.querySelectorAll('button[data-opt]')].map(e => e.dataset.opt),
+      answers: [...d.querySelectorAll('button[data-answer]')].map(e => e.dataset.answer),
+      positions: [...d.querySelectorAll('button[data-position]')].map(e => e.dataset.position),
+      search: !!d.querySelector('#name-filter'),
+      revealed: (d.querySelector('#revealed') || { dataset: {} }).dataset.cards || '' } : null,
     waiting: !!document.querySelector('#waiting'),
     bar: !!document.querySelector('.actionbar'),
     treasures: !!document.querySelector('#btn-treasures'),
@@ -100,13 +108,34 @@ def look(page: Page) -> dict:
     return page.wait_for_function(_LOOK).json_value()
 
 
+#: Typed into the card-name search box (Wishing Well), and the card then tapped.
+NAME_QUERY, NAMED_CARD = "cop", "Copper"
+
+
 def answer_decision(p: Player, d: dict) -> str:
     page = p.page
     panel = page.locator("#decision")
     kind, prompt = d["kind"], d["prompt"]
+    turn = p.decisions[prompt]  # how often this prompt was answered before
     p.decisions[prompt] += 1
-    if kind == "option":
-        _click_command(p, panel.locator("button[data-answer]").first)
+    if kind == "option" and d["search"]:
+        # Name a card: type part of its name, then tap it in the filtered list.
+        panel.locator("#name-filter").fill(NAME_QUERY)
+        p.clicks += 1
+        _click_command(p, panel.locator(f'#name-list button[data-answer="{NAMED_CARD}"]'))
+    elif kind == "option" and d["positions"]:
+        where = d["positions"][0] if turn % 2 == 0 else d["positions"][-1]  # top, then bottom
+        _click_command(p, panel.locator(f'button[data-position="{where}"]'))
+    elif kind == "option":
+        choice = d["answers"][turn % len(d["answers"])]
+        _click_command(p, panel.locator(f'button[data-answer="{choice}"]'))
+    elif kind == "options":
+        # Toggle min of them, starting further along each time, then confirm.
+        ids = d["opts"]
+        for k in range(d["min"]):
+            panel.locator(f'button[data-opt="{ids[(turn + k) % len(ids)]}"]').click()
+            p.clicks += 1
+        _click_command(p, panel.locator("button[data-confirm]"))
     elif kind == "supply":
         name, _ = max(d["supply"], key=lambda x: x[1])  # the most expensive pile
         _click_command(p, panel.locator(f'button[data-answer="{name}"]'))
@@ -116,8 +145,12 @@ def answer_decision(p: Player, d: dict) -> str:
             p.clicks += 1
         _click_command(p, panel.locator("button[data-confirm]"))
     elif d["max"] == 1:  # cards, one at most: a tap answers
-        pick_one = d["min"] == 1 or prompt in CHOOSE_A_CARD
-        _click_command(p, panel.locator("button.card[data-answer]").first if pick_one
+        cards = [a for a in d["answers"] if a]
+        if prompt == "reaction.reveal":  # each Reaction once, then "done"
+            revealed = set(filter(None, d["revealed"].split("|")))
+            cards = [c for c in cards if c not in revealed]
+        pick_one = cards and (d["min"] == 1 or prompt in CHOOSE_A_CARD)
+        _click_command(p, panel.locator(f'button.card[data-answer="{cards[0]}"]') if pick_one
                        else panel.locator('button[data-answer=""]'))
     else:  # cards, several: toggle the fewest allowed, then confirm
         for i in range(d["min"]):
@@ -134,9 +167,12 @@ def choose_buy(p: Player, coins: int, supply: dict[str, list]) -> Optional[str]:
     provinces = supply.get("Province", [8, 0, False])[1]
     if coins >= 8 and ok("Province"):
         return "Province"
+    wanted = [c for c, n in p.wants.items() if p.bought[c] < n and ok(c) and supply[c][0] <= coins]
+    # A wanted card costing $6 or $7 (Nobles) comes before Gold, or it would never be bought.
+    if coins < 8 and any(supply[c][0] >= 6 for c in wanted):
+        return max(wanted, key=lambda c: supply[c][0])
     if coins >= 6 and ok("Gold"):
         return "Gold"
-    wanted = [c for c, n in p.wants.items() if p.bought[c] < n and ok(c) and supply[c][0] <= coins]
     if wanted:
         return max(wanted, key=lambda c: supply[c][0])
     if coins >= 5 and provinces <= 4 and ok("Duchy"):

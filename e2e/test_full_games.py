@@ -24,7 +24,7 @@ def check_end_screen(page, names: list[str], players: int = 2) -> None:
     for n in names:
         assert n in table
     for i in range(players):
-        assert re.fullmatch(r"-?\d+ VP", rows.nth(i).locator("td.score").inner_text().strip())
+        assert re.fullmatch(r"-?\d+ (VP|VB|GyP)", rows.nth(i).locator("td.score").inner_text().strip())
     assert page.locator("#scores tr.win").count() >= 1
     expect(page.locator("section[data-deck]")).to_have_count(players)
     expect(page.locator("#play-again")).to_be_visible()

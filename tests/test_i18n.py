@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from dominion import CARDS, UnknownCard, card_name, catalog, english_name
@@ -220,3 +223,64 @@ def test_catalog_follows_registration_with_english_fallback():
     assert name not in {e["name"] for e in catalog()}
     with pytest.raises(UnknownCard):
         card_name(name)
+
+
+# --- the web client's texts for the engine's decisions -----------------------
+
+CLIENT_I18N = Path(__file__).resolve().parent.parent / "frontend" / "js" / "i18n.js"
+
+#: Option ids of the `option`/`options` prompts that the client labels one by
+#: one (docs: notes/intrigue-contract.md); yes/no share the labels opt.yes/opt.no,
+#: card names and deck positions are labelled from the catalog and by number.
+LABELLED_OPTIONS = {
+    "pawn.choose": ("card", "action", "buy", "coin"),
+    "courtier.choose": ("action", "buy", "coins", "gold"),
+    "lurker.choose": ("trash", "gain"),
+    "minion.choose": ("coins", "attack"),
+    "nobles.choose": ("cards", "actions"),
+    "steward.choose": ("cards", "coins", "trash"),
+    "torturer.choose": ("discard", "curse"),
+    "baron.discard": ("yes", "no"),
+    "mining_village.trash": ("yes", "no"),
+}
+
+
+def client_strings() -> dict[str, set[str]]:
+    """The keys of each language table of the web client (frontend/js/i18n.js)."""
+    text = CLIENT_I18N.read_text()
+    out = {}
+    for lang in SUPPORTED_LANGS:
+        body = text.split(f"const {lang} = {{", 1)[1].split("\n};", 1)[0]
+        out[lang] = set(re.findall(r"'([a-z][\w.-]*)':", body))
+    return out
+
+
+def test_every_registered_prompt_has_a_client_text_in_every_language():
+    from dominion.prompts import PROMPTS
+
+    assert {"militia.discard", "reaction.reveal"} <= set(PROMPTS)
+    # The Intrigue prompts of the contract, whether or not their cards are registered yet.
+    keys = set(PROMPTS) | set(LABELLED_OPTIONS) | {
+        "courtier.reveal", "courtyard.topdeck", "diplomat.discard", "ironworks.gain",
+        "lurker.trash", "lurker.gain", "masquerade.pass", "masquerade.trash", "mill.discard",
+        "patrol.order", "replace.trash", "replace.gain", "saboteur.gain", "scout.order",
+        "secret_chamber.discard", "secret_chamber.topdeck", "secret_passage.card",
+        "secret_passage.position", "steward.trash", "swindler.gain", "torturer.discard",
+        "trading_post.trash", "upgrade.trash", "upgrade.gain", "wishing_well.name"}
+    for lang, have in client_strings().items():
+        missing = sorted(k for k in keys if f"prompt.{k}" not in have)
+        assert missing == [], f"the web client has no {lang} text for {missing}"
+
+
+def test_every_option_id_has_a_client_label_in_every_language():
+    for lang, have in client_strings().items():
+        missing = sorted(f"{p}: {o}" for p, ids in LABELLED_OPTIONS.items() for o in ids
+                         if f"opt.{p}.{o}" not in have and f"opt.{o}" not in have)
+        assert missing == [], f"the web client has no {lang} label for {missing}"
+
+
+def test_new_event_types_have_client_log_texts_in_every_language():
+    for lang, have in client_strings().items():
+        missing = sorted(k for k in ("log.pass", "log.name", "log.insert", "log.position",
+                                     "log.trash_supply") if k not in have)
+        assert missing == [], f"the web client has no {lang} log text for {missing}"

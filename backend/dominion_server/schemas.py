@@ -740,6 +740,8 @@ class EventSchema(Schema):
     source = fields.String()
     reason = fields.String()
     number = fields.Integer()
+    receiver = fields.Integer(metadata={"description": "`pass`: the seat that got the card"})
+    position = fields.Integer(metadata={"description": "`insert`: cards above the inserted one"})
 
 
 class CommandResultSchema(GameSchema):

@@ -57,6 +57,28 @@ export function cardButton(name, opts = {}) {
 }
 
 /**
+ * The rules text that applies, and which edition it is: in a game, the text of
+ * that game's edition; elsewhere the 2nd edition's, and the 1st's where it differs.
+ */
+function rulesTexts(c) {
+  const view = state.game && state.game.view;
+  const texts = c.texts || {};
+  const shown = (ed, here) => {
+    const text = texts[ed] || c.text;
+    if (!text) return null;
+    return [
+      h('p', { class: 'small muted dlabel', 'data-edition': ed },
+        t(here ? 'card.textGame' : 'card.textEdition', { edition: t(`edition.${ed}`) })),
+      h('p', { class: 'dtext', lang: c.text_lang || 'en', 'data-edition': ed }, text),
+    ];
+  };
+  const g = state.game;
+  const edition = (view && view.edition) || (g && g.data && g.data.edition);
+  if (edition) return shown(edition, true);
+  return [shown('2', false), texts['1'] && texts['1'] !== (texts['2'] || c.text) ? shown('1', false) : null];
+}
+
+/**
  * Open the card dialog. `actions`: [{label, run}] buttons (e.g. Play, Buy).
  */
 export function showCard(name, actions = []) {
@@ -69,12 +91,13 @@ export function showCard(name, actions = []) {
     h('div', { class: 'dhead' },
       h('div', null,
         h('h2', { id: 'card-dialog-title' }, local),
-        local !== name ? h('p', { class: 'muted small', lang: 'en' }, name) : null),
+        local !== name ? h('p', { class: 'muted small', lang: 'en' }, name) : null,
+        c.unofficial ? h('p', { class: 'muted small', id: 'no-local-name' }, t('card.noLocalName')) : null),
       h('button', { type: 'button', class: 'secondary', onclick: close, 'aria-label': t('common.close') }, '✕')),
     h('p', null,
       c.cost !== null && c.cost !== undefined ? h('span', { class: 'cost' }, t('card.cost', { cost: money(c.cost) })) : null,
       types ? ` · ${types}` : ''),
-    c.text ? h('p', { class: 'dtext', lang: c.text_lang || 'en' }, c.text) : null,
+    rulesTexts(c),
     h('div', { class: 'dactions' },
       actions.map((a) => h('button', {
         type: 'button',

@@ -89,6 +89,8 @@ function render() {
   const active = document.activeElement;
   const fk = active && active.dataset ? active.dataset.fk : null;
   const hadFocusInMain = active && (main.contains(active) || bar.contains(active));
+  // A text box being typed in keeps its caret across the redraw.
+  const caret = active && typeof active.selectionStart === 'number' ? [active.selectionStart, active.selectionEnd] : null;
   document.title = t('app.title');
   document.getElementById('skip').textContent = t('nav.skip');
   renderTopbar();
@@ -128,7 +130,10 @@ function render() {
   lastDecision = decKey;
   if (fk && hadFocusInMain) {
     const again = document.querySelector(`[data-fk="${CSS.escape(fk)}"]`);
-    if (again && !again.disabled) again.focus({ preventScroll: true });
+    if (again && !again.disabled) {
+      again.focus({ preventScroll: true });
+      if (caret && again.setSelectionRange) try { again.setSelectionRange(...caret); } catch (e) { /* not a text box */ }
+    }
   }
   markIdle();
 }

@@ -2,30 +2,44 @@
 // and the "waiting for X" line when someone else must act.
 
 import { h } from '../dom.js';
-import { t, has, cardName, money } from '../i18n.js';
+import { t, has, cardName, money, ordinal } from '../i18n.js';
 import { state, changed } from '../store.js';
 import { cardButton, info } from '../cards.js';
 
 const CARD_ARGS = ['drawn', 'revealed', 'trashed'];
+const SEATS_ARGS = ['target', 'receiver'];
+// Prompts whose picked cards go onto a pile one by one: the tap order shows.
+const ORDERED = new Set(['secret_chamber.topdeck']);
+// More options than this that are all card names: a searchable list, not a wall of buttons.
+const LIST_ABOVE = 12;
+
+/** A seat's name for a prompt ("you" for this seat). */
+function seatName(s, names, me) {
+  return s === me ? t('common.you') : names[s] || t('common.seat', { n: s + 1 });
+}
 
 /** The sentence for a decision's prompt key, with its arguments filled in. */
 export function promptText(d, names, me) {
   const args = {};
   for (const [k, v] of Object.entries(d.args || {})) args[k] = v;
-  for (const k of CARD_ARGS) if (typeof args[k] === 'string') args[k] = cardName(args[k]);
+  for (const k of CARD_ARGS) {
+    if (typeof args[k] === 'string') args[k] = cardName(args[k]);
+    else if (Array.isArray(args[k])) args[k] = args[k].map(cardName).join(', ');
+  }
   if (typeof args.max_cost === 'number') args.max_cost = money(args.max_cost);
   if (typeof args.cost === 'number') args.cost = money(args.cost);
-  if (typeof args.target === 'number') {
-    args.target = args.target === me ? t('common.you') : names[args.target] || t('common.seat', { n: args.target + 1 });
-  }
+  if (typeof args.count === 'number') args.n = args.count;
+  for (const k of SEATS_ARGS) if (typeof args[k] === 'number') args[k] = seatName(args[k], names, me);
   args.card = d.card ? cardName(d.card) : '';
-  const key = `prompt.${d.prompt}`;
+  let key = `prompt.${d.prompt}`;
+  // Masquerade in a game where nobody else has cards: the card goes back to its giver.
+  if (d.prompt === 'masquerade.pass' && d.args && d.args.receiver === me) key = 'prompt.masquerade.pass_self';
   return has(key) ? t(key, args) : t(`prompt.generic.${d.kind}`);
 }
 
 function scratch(d) {
   const key = JSON.stringify(d);
-  if (!state.ui.dec || state.ui.dec.key !== key) state.ui.dec = { key, picked: [], order: [] };
+  if (!state.ui.dec || state.ui.dec.key !== key) state.ui.dec = { key, picked: [], order: [], filter: '' };
   return state.ui.dec;
 }
 
@@ -35,27 +49,176 @@ function countHint(d) {
   return t('dec.chooseRange', { min: d.min, max: d.max });
 }
 
-function optionLabel(id) {
+/** An option id's label: this prompt's own wording first, then the shared one. */
+export function optionLabel(d, id) {
+  const own = `opt.${d.prompt}.${id}`;
+  if (has(own)) return t(own);
   return has(`opt.${id}`) ? t(`opt.${id}`) : id;
+}
+
+/** A hint line for a prompt (e.g. which card ends on top), when it has one. */
+function hintFor(d) {
+  const key = `hint.${d.prompt}`;
+  return has(key) ? h('p', { class: 'small hint' }, t(key)) : null;
+}
+
+// --- the last answer of this device, for prompts that follow up on it -------
+
+const LAST = 'dominion.last';
+
+/** Remember what this seat answered (Secret Passage asks next where that card goes). */
+export function noteAnswer(gameId, d, value) {
+  try { sessionStorage.setItem(`${LAST}.${gameId}`, JSON.stringify({ prompt: d.prompt, value })); } catch (e) { /* ignore */ }
+}
+
+function lastAnswer(gameId) {
+  try { return JSON.parse(sessionStorage.getItem(`${LAST}.${gameId}`) || 'null'); } catch (e) { return null; }
+}
+
+// --- option lists ------------------------------------------------------------
+
+/** Lower case without accents, so "mestecko" finds "Městečko". */
+function fold(s) {
+  return String(s).toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+}
+
+function isCardList(d) {
+  if (d.prompt === 'wishing_well.name') return true;
+  return d.options.length > LIST_ABOVE && d.options.every((o) => state.catalog[o]);
+}
+
+/**
+ * Name any card: a search box over every option (English and local names)
+ * and, before anything is typed, the cards of this game's Supply.
+ */
+function namePicker(d, ui, answer) {
+  const options = d.options;
+  const view = state.game && state.game.view;
+  const inGame = new Set((view && view.supply ? view.supply.map((p) => p.card) : []));
+  const byName = (a, b) => cardName(a).localeCompare(cardName(b));
+  const items = (text) => {
+    const q = fold(text.trim());
+    const list = q ? options.filter((o) => fold(o).includes(q) || fold(cardName(o)).includes(q))
+      : options.filter((o) => inGame.has(o));
+    if (!list.length) return [h('p', { class: 'small muted', id: 'name-none' }, t('dec.noMatch'))];
+    const shown = list.sort(byName).slice(0, 40).map((o) => cardButton(o, {
+      small: true,
+      attrs: { 'data-answer': o, 'data-fk': `name-${o}` },
+      onTap: () => answer(o),
+    }));
+    if (list.length > shown.length) shown.push(h('p', { class: 'small muted' }, t('dec.more', { n: list.length - shown.length })));
+    return shown;
+  };
+  const list = h('div', { class: 'opts names', id: 'name-list', 'aria-live': 'polite' }, items(ui.filter));
+  const title = h('p', { class: 'small', id: 'name-list-title' }, ui.filter.trim() ? t('dec.matches') : t('dec.inGame'));
+  return [
+    h('label', { class: 'field' }, h('span', null, t('dec.search', { n: options.length })),
+      h('input', {
+        type: 'search', id: 'name-filter', 'data-fk': 'name-filter', autocomplete: 'off', spellcheck: 'false',
+        enterkeyhint: 'search', value: ui.filter, 'aria-controls': 'name-list',
+        // Filter in place: redrawing the page under a typing thumb would close the keyboard.
+        oninput: (e) => {
+          ui.filter = e.target.value;
+          title.textContent = ui.filter.trim() ? t('dec.matches') : t('dec.inGame');
+          list.replaceChildren(...items(ui.filter));
+        },
+      })),
+    title,
+    list,
+  ];
+}
+
+/** Where a card goes in the deck: "0" = on top ... "N" = at the bottom. */
+function positionLabel(id, last) {
+  const n = Number(id);
+  if (n === 0) return t('pos.top');
+  if (n === last) return t('pos.bottom');
+  return t('pos.nth', { nth: ordinal(n + 1) });
+}
+
+function positionPicker(d, answer, gameId) {
+  const last = d.options.length - 1;
+  // The card is still in hand: the one answered just before, or the only kind
+  // of card in hand (then the card was not asked for).
+  const me = state.game.view.players[state.game.view.seat] || {};
+  const kinds = [...new Set(me.hand || [])];
+  const prev = lastAnswer(gameId);
+  const card = kinds.length === 1 ? kinds[0]
+    : prev && prev.prompt === 'secret_passage.card' && Array.isArray(prev.value) ? prev.value[0] : null;
+  return [
+    card ? h('p', { class: 'placing', id: 'placing' }, t('dec.placing'), ' ', cardButton(card, { small: true })) : null,
+    h('p', { class: 'small' }, t('dec.deckSize', { n: last })),
+    h('div', { class: 'opts positions', role: 'group', 'aria-label': t('dec.title') },
+      d.options.map((o) => h('button', {
+        type: 'button', class: Number(o) === 0 || Number(o) === last ? '' : 'secondary',
+        'data-answer': o, 'data-position': o, 'data-fk': `pos-${o}`, onclick: () => answer(o),
+      }, positionLabel(o, last)))),
+  ];
+}
+
+/** Choose min..max different option ids: toggles and a confirm button. */
+function optionToggles(d, ui, answer) {
+  const picked = new Set(ui.picked);
+  const n = ui.picked.length;
+  return [
+    // Pawn's and Courtier's own sentences say how many; other prompts get the count.
+    has(`prompt.${d.prompt}`) ? null : h('p', { class: 'small' }, d.min === d.max ? t('dec.chooseOpts', { n: d.min }) : t('dec.chooseOptsRange', { min: d.min, max: d.max })),
+    h('div', { class: 'opts toggles', role: 'group', 'aria-label': t('dec.title') },
+      d.options.map((o) => h('button', {
+        type: 'button',
+        class: picked.has(o) ? 'toggle on' : 'toggle secondary',
+        'aria-pressed': picked.has(o) ? 'true' : 'false',
+        'data-opt': o,
+        'data-fk': `opts-${o}`,
+        onclick: () => {
+          if (picked.has(o)) ui.picked = ui.picked.filter((x) => x !== o);
+          else if (ui.picked.length < d.max) ui.picked.push(o);
+          else if (d.max === 1) ui.picked = [o];
+          changed();
+        },
+      }, optionLabel(d, o)))),
+    h('div', { class: 'opts' },
+      h('span', { class: 'small', 'aria-live': 'polite' }, t('dec.selected', { n })),
+      h('button', {
+        type: 'button', 'data-confirm': '', 'data-fk': 'confirm',
+        disabled: n < d.min || n > d.max,
+        onclick: () => answer(d.options.filter((o) => picked.has(o))),
+      }, t('dec.confirm'))),
+  ];
+}
+
+/** The label of the button that answers "no card" for a cards decision. */
+function noneLabel(d) {
+  if (d.prompt !== 'reaction.reveal') return t('dec.none');
+  return (d.args && d.args.revealed && d.args.revealed.length) ? t('dec.revealDone') : t('dec.revealNone');
 }
 
 /** Render the panel for decision `d` addressed to this seat. */
 export function decisionPanel(d, ctx) {
-  const { names, me, answer } = ctx;
+  const { names, me, answer, gameId } = ctx;
   const ui = scratch(d);
-  const body = [];
-  if (d.kind === 'option') {
+  const body = [hintFor(d)];
+  if (d.prompt === 'reaction.reveal' && d.args && Array.isArray(d.args.revealed) && d.args.revealed.length) {
+    body.push(h('p', { class: 'small', id: 'revealed', 'data-cards': d.args.revealed.join('|') }, t('dec.alreadyRevealed', { cards: d.args.revealed.map(cardName).join(', ') })));
+  }
+  if (d.kind === 'option' && d.prompt === 'secret_passage.position') {
+    body.push(positionPicker(d, answer, gameId));
+  } else if (d.kind === 'option' && isCardList(d)) {
+    body.push(namePicker(d, ui, answer));
+  } else if (d.kind === 'option') {
     const yesNo = d.options.length === 2 && d.options.includes('yes') && d.options.includes('no');
-    body.push(h('div', { class: 'opts', role: 'group', 'aria-label': t('dec.title') },
+    body.push(h('div', { class: `opts ${yesNo ? '' : 'choices'}`, role: 'group', 'aria-label': t('dec.title') },
       d.options.map((o) => h('button', {
         type: 'button',
         class: yesNo && o === 'no' ? 'secondary' : '',
         'data-answer': o,
         'data-fk': `opt-${o}`,
         onclick: () => answer(o),
-      }, optionLabel(o)))));
+      }, optionLabel(d, o)))));
+  } else if (d.kind === 'options') {
+    body.push(optionToggles(d, ui, answer));
   } else if (d.kind === 'supply') {
-    body.push(h('p', { class: 'small muted' }, t('dec.supplyHint')));
+    body.push(h('p', { class: 'small muted' }, has(`dec.supplyHint.${d.prompt}`) ? t(`dec.supplyHint.${d.prompt}`) : t('dec.supplyHint')));
     body.push(h('div', { class: 'opts supply' },
       d.options.map((name) => cardButton(name, {
         attrs: { 'data-answer': name, 'data-fk': `sup-${name}`, 'data-cost': costOf(name) },
@@ -91,13 +254,16 @@ export function decisionPanel(d, ctx) {
           attrs: { 'data-answer': name, 'data-fk': `pick-${name}` },
           onTap: () => answer([name]),
         })),
-        d.min === 0 ? h('button', { type: 'button', class: 'secondary', 'data-answer': '', 'data-fk': 'pick-none', onclick: () => answer([]) }, t('dec.none')) : null));
+        d.min === 0 ? h('button', { type: 'button', class: 'secondary', 'data-answer': '', 'data-fk': 'pick-none', onclick: () => answer([]) }, noneLabel(d)) : null));
     } else {
       const picked = new Set(ui.picked);
+      // Where the picks go onto a pile one by one, the order they were tapped in shows.
+      const ordered = ORDERED.has(d.prompt);
       body.push(h('div', { class: 'opts', role: 'group' },
         d.options.map((name, i) => cardButton(name, {
           extraClass: picked.has(i) ? 'selected' : '',
           attrs: { 'aria-pressed': picked.has(i) ? 'true' : 'false', 'data-option': i, 'data-fk': `tog-${i}` },
+          children: ordered && picked.has(i) ? [h('span', { class: 'badge order' }, String(ui.picked.indexOf(i) + 1))] : [],
           onTap: () => {
             if (picked.has(i)) ui.picked = ui.picked.filter((x) => x !== i);
             else if (ui.picked.length < d.max) ui.picked.push(i);
@@ -116,7 +282,7 @@ export function decisionPanel(d, ctx) {
   }
   return h('section', { class: 'panel decision', 'aria-labelledby': 'dec-title', id: 'decision', 'data-prompt': d.prompt, 'data-kind': d.kind, 'data-min': d.min, 'data-max': d.max },
     h('h2', { id: 'dec-title' }, d.card ? `${cardName(d.card)}: ${t('dec.title')}` : t('dec.title')),
-    h('p', { class: 'prompt' }, promptText(d, names, me)),
+    h('p', { class: 'prompt', 'data-known': has(`prompt.${d.prompt}`) ? 'true' : 'false' }, promptText(d, names, me)),
     body);
 }
 

@@ -20,6 +20,8 @@ function defaults() {
     seats: [{ kind: 'me', name: '' }, { kind: 'bot', bot: 'generic' }],
     mode: 'random',
     preset: null,
+    edition: '2',
+    editionPreset: null, // the preset whose edition `edition` was last set from
     rnd: { sets: ['base'], editions: ['1', '2'], include: '', ban: '', require: [], reaction: true, spread: { '2-3': 0, 4: 0, '5+': 0 }, colony: 'auto', seed: '' },
     picked: [],
   };
@@ -36,8 +38,8 @@ function form() {
 
 function persist() {
   const f = form();
-  const { seats, mode, preset, rnd, picked } = f;
-  try { localStorage.setItem(FORM_KEY, JSON.stringify({ seats, mode, preset, rnd, picked })); } catch (e) { /* ignore */ }
+  const { seats, mode, preset, rnd, picked, edition, editionPreset } = f;
+  try { localStorage.setItem(FORM_KEY, JSON.stringify({ seats, mode, preset, rnd, picked, edition, editionPreset })); } catch (e) { /* ignore */ }
 }
 
 /** Prefill the form with a finished game's players and kingdom ("play again"). */
@@ -129,6 +131,12 @@ function createBody(f, k) {
   const body = { seats, creator_seat: f.seats.findIndex((s) => s.kind === 'me') };
   if (f.mode === 'preset' && k.preset) body.preset = k.preset.key;
   else body.kingdom = k.cards;
+  // The rules edition shown in the form. Sent where it differs from what the
+  // server picks by itself (a preset's own edition, else the 2nd), so a
+  // server without editions still starts every default game.
+  const edition = f.edition === '1' ? '1' : '2';
+  const usual = f.mode === 'preset' && k.preset && k.preset.edition === '1' ? '1' : '2';
+  if (edition !== usual) body.edition = edition;
   // The preview showed whether Platinum/Colony are used: keep that promise.
   // A rolled kingdom keeps the Platinum/Colony outcome its preview showed.
   if (f.mode === 'random' && f.rnd.colony === 'auto' && typeof k.colony === 'boolean') body.colony = k.colony ? 'on' : 'off';
@@ -219,10 +227,29 @@ function presetPanel(f) {
     const first = list.find((p) => p.available);
     f.preset = first ? first.key : null;
   }
+  presetEdition(f);
   return h('label', { class: 'field' }, h('span', null, t('home.preset')),
-    h('select', { id: 'preset', 'data-fk': 'preset', onchange: (e) => { f.preset = e.target.value; persist(); changed(); } },
+    h('select', { id: 'preset', 'data-fk': 'preset', onchange: (e) => { f.preset = e.target.value; presetEdition(f); persist(); changed(); } },
       list.map((p) => h('option', { value: p.key, selected: p.key === f.preset, disabled: !p.available },
         `${(p.names && p.names[lang()]) || p.name} (${p.sets.map((s) => t(`set.${s}`)).join(' + ')})${p.available ? '' : ` ${t('home.presetUnavailable')}`}`))));
+}
+
+/** A newly picked preset plays the edition of its rulebook (the player may still change it). */
+function presetEdition(f) {
+  if (f.editionPreset === f.preset) return;
+  const p = (state.presets || []).find((x) => x.key === f.preset);
+  if (!p) return;
+  if (p.edition === '1' || p.edition === '2') f.edition = p.edition;
+  f.editionPreset = f.preset;
+}
+
+function editionField(f) {
+  return h('label', { class: 'field' }, h('span', null, t('home.edition')),
+    h('select', {
+      id: 'edition', 'data-fk': 'edition',
+      onchange: (e) => { f.edition = e.target.value; persist(); changed(); },
+    }, EDITIONS.map((v) => h('option', { value: v, selected: (f.edition || '2') === v }, t(`edition.${v}`)))),
+    h('span', { class: 'small muted note' }, t('home.editionHint')));
 }
 
 function pickPanel(f) {
@@ -368,6 +395,7 @@ export function homeScreen({ go }) {
         h('div', { class: 'tabs', role: 'group', 'aria-label': t('home.kingdom') }, ['preset', 'random', 'pick'].map(modeBtn)),
         f.mode === 'preset' ? presetPanel(f) : f.mode === 'pick' ? pickPanel(f) : randomPanel(f),
         colonyField(f),
+        editionField(f),
         preview(f)),
       f.error ? h('p', { class: 'notice error', role: 'alert', id: 'form-error' }, h('span', { class: 'msg' }, f.error)) : null,
       h('button', { type: 'submit', id: 'create', disabled: f.busy }, f.busy ? t('home.creating') : t('home.create'))),

@@ -57,7 +57,8 @@ function lobby(g) {
     data.seat === null && seatsOf(data).some((s) => s.kind !== 'bot' && !s.joined)
       ? h('p', null, h('a', { class: 'btn', id: 'take-seat', href: `#/join/${encodeURIComponent(g.id)}` }, t('join.btn')))
       : null,
-    kingdomBox(data.setup));
+    kingdomBox(data.setup),
+    data.edition ? h('p', { class: 'small', id: 'edition-line', 'data-edition': data.edition }, t('table.edition', { edition: t(`edition.${data.edition}`) })) : null);
 }
 
 function kingdomBox(setup) {

@@ -6,7 +6,7 @@ import { t, cardName, money, lang } from '../i18n.js';
 import { state } from '../store.js';
 import { send } from '../game.js';
 import { cardButton, info } from '../cards.js';
-import { decisionPanel, waitingPanel } from './decision.js';
+import { decisionPanel, waitingPanel, noteAnswer } from './decision.js';
 
 const TYPE_RANK = { Action: 0, Treasure: 1, Victory: 2, Curse: 3 };
 
@@ -111,6 +111,7 @@ function supplySection(view, legal) {
   const byCost = (a, b) => a.cost - b.cost || cardName(a.card).localeCompare(cardName(b.card));
   return h('section', { id: 'supply', 'aria-labelledby': 'supply-title' },
     h('h2', { id: 'supply-title' }, t('table.supply')),
+    view.edition ? h('p', { class: 'small', id: 'edition-line', 'data-edition': view.edition }, t('table.edition', { edition: t(`edition.${view.edition}`) })) : null,
     h('h3', { class: 'small muted' }, t('table.kingdom')),
     h('div', { class: 'supply', id: 'kingdom-piles' }, piles.filter((p) => kingdom.has(p.card)).sort(byCost).map(tile)),
     h('h3', { class: 'small muted' }, t('table.basic')),
@@ -155,8 +156,18 @@ export function logLine(ev, names, me) {
   if (Array.isArray(ev.cards)) what = ev.cards.map(cardName).join(', ');
   else if (ev.card) what = cardName(ev.card);
   else if (typeof ev.count === 'number') what = t('common.cards', { n: ev.count });
-  const verb = t(`log.${ev.type}`);
-  return `${who} · ${verb === `log.${ev.type}` ? ev.type : verb}${what ? `: ${what}` : ''}`;
+  let key = `log.${ev.type}`;
+  const args = {};
+  if (ev.type === 'trash' && ev.source === 'supply') key = 'log.trash_supply';
+  if (ev.type === 'pass') {
+    const r = ev.receiver;
+    args.to = typeof r === 'number' ? names[r] || t('common.seat', { n: r + 1 }) : '?';
+  }
+  if (ev.type === 'insert') {
+    args.pos = typeof ev.position === 'number' ? t('log.position', { n: ev.position }) : '';
+  }
+  const verb = t(key, args);
+  return `${who} · ${verb === key ? ev.type : verb}${what ? `: ${what}` : ''}`;
 }
 
 function logSection(view, names) {
@@ -187,11 +198,12 @@ export function tableScreen(view) {
   const names = playerNames(view);
   const legal = legalSets(view);
   const d = view.decision;
-  const answer = (value) => send({ type: 'answer', answer: value });
+  const gameId = state.game.id;
+  const answer = (value) => { noteAnswer(gameId, d, value); send({ type: 'answer', answer: value }); };
   return h('div', { class: `table ${state.game.busy ? 'is-busy' : ''}`, id: 'table', 'data-seat': view.seat ?? '' },
     statusBar(view, names),
     view.seat === null || view.seat === undefined ? h('p', { class: 'notice info' }, h('span', { class: 'msg' }, t('table.spectator'))) : null,
-    d ? decisionPanel(d, { names, me: view.seat, answer }) : waitingPanel(view, names),
+    d ? decisionPanel(d, { names, me: view.seat, answer, gameId }) : waitingPanel(view, names),
     h('div', { class: 'table-grid' },
       h('div', null, handSection(view, legal, names), inPlaySection(view, names), supplySection(view, legal)),
       h('div', null, playersSection(view, names), trashSection(view), logSection(view, names))));

@@ -1,0 +1,264 @@
+"""Each kind of Intrigue decision in the web client, one after another, on a
+phone: the game resource is scripted (the client sees exactly the decisions of
+the prompt contract, whatever the shuffles would deal), the catalog comes from
+the real server, and each tap must send the answer the engine expects.
+
+The waits are the app's own: idle after each answer, as everywhere else."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import expect
+
+from e2e_support import api, no_horizontal_scroll, open_context, shot, small_tap_targets, wait_screen, watch
+from policy import settle, version
+
+GAME = "scripted"
+KINGDOM = ["Pawn", "Courtier", "Masquerade", "Secret Passage", "Secret Chamber", "Torturer",
+           "Swindler", "Wishing Well", "Minion", "Nobles"]
+BASIC = ["Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse"]
+COSTS = {"Copper": 0, "Curse": 0, "Estate": 2, "Silver": 3, "Duchy": 5, "Gold": 6, "Province": 8}
+
+#: The events of the scripted game's log: the new Intrigue kinds as Ann's seat sees them.
+EVENTS = [
+    {"seq": 1, "type": "turn", "seat": 0, "number": 3, "text": "Turn 3: your turn."},
+    {"seq": 2, "type": "pass", "seat": 0, "receiver": 1, "cards": ["Estate"], "text": "You passed Estate to Bob."},
+    {"seq": 3, "type": "pass", "seat": 1, "receiver": 0, "cards": ["Copper"], "text": "Bob passed Copper to you."},
+    {"seq": 4, "type": "name", "seat": 0, "card": "Gold", "text": "You named Gold."},
+    {"seq": 5, "type": "insert", "seat": 0, "cards": ["Silver"], "position": 2,
+     "text": "You put Silver into the deck with 2 card(s) above it."},
+    {"seq": 6, "type": "trash", "seat": 1, "cards": ["Village"], "source": "supply",
+     "text": "Bob trashed Village from the Supply."},
+]
+
+
+def decision(prompt, kind, options, card, mn=1, mx=1, **args):
+    return {"seat": 0, "kind": kind, "prompt": prompt, "options": options, "min": mn, "max": mx,
+            "card": card, "args": args}
+
+
+def resource(version_: int, d: dict | None, edition: str = "2") -> dict:
+    """A game resource for seat 0 (Ann) at ``version_`` with open decision ``d``."""
+    supply = [{"card": c, "count": 10, "cost": COSTS.get(c, 4)} for c in BASIC + KINGDOM]
+    players = [
+        {"seat": s, "name": n, "hand_count": 5, "deck_count": 5, "discard_count": 0, "discard_top": None,
+         "in_play": [], "set_aside": [], "vp_tokens": 0, "turns": 3}
+        for s, n in enumerate(["Ann", "Bob"])
+    ]
+    players[0]["hand"] = ["Copper", "Copper", "Estate", "Silver", "Masquerade"]
+    return {
+        "id": GAME, "version": version_, "status": "active", "seat": 0, "edition": edition,
+        "seats": [{"seat": 0, "kind": "human", "name": "Ann", "bot": None, "joined": True},
+                  {"seat": 1, "kind": "human", "name": "Bob", "bot": None, "joined": True}],
+        "setup": {"kingdom": KINGDOM, "colony": False, "colony_odds": 0, "colony_reason": "no-prosperity",
+                  "preset": None, "randomizer": None, "players": 2},
+        "invites": [], "log_seq": len(EVENTS),
+        "view": {
+            "seat": 0, "players": players, "supply": supply, "kingdom": KINGDOM, "edition": edition,
+            "trash": [], "turn": {"seat": 0, "number": 3, "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+            "awaiting": [0], "waiting_for": {"seat": 0, "prompt": d["prompt"], "card": d["card"]} if d else None,
+            "decision": d, "legal": [{"type": "answer"}] if d else [{"type": "end_phase"}],
+            "game_over": False, "result": None,
+        },
+    }
+
+
+class Script:
+    """Serves the scripted game: each answer moves to the next decision."""
+
+    def __init__(self, decisions: list[dict]):
+        self.decisions = decisions
+        self.step = 0
+        self.answers: list = []
+
+    def current(self) -> dict:
+        d = self.decisions[self.step] if self.step < len(self.decisions) else None
+        return resource(self.step + 1, d)
+
+    def game(self, route) -> None:
+        body = self.current()
+        etag = f'"{body["version"]}"'
+        if route.request.headers.get("if-none-match") == etag:
+            route.fulfill(status=304, headers={"ETag": etag})
+        else:
+            route.fulfill(status=200, json=body, headers={"ETag": etag})
+
+    def command(self, route) -> None:
+        cmd = json.loads(route.request.post_data)
+        assert cmd["type"] == "answer", cmd
+        self.answers.append(cmd["answer"])
+        self.step += 1
+        body = {**self.current(), "events": []}
+        route.fulfill(status=200, json=body, headers={"ETag": f'"{body["version"]}"'})
+
+    @staticmethod
+    def log(route) -> None:
+        route.fulfill(status=200, json={"events": EVENTS, "more": False, "next_after": len(EVENTS)})
+
+
+def open_script(browser, server, script: Script, lang: str = "en-US"):
+    ctx = open_context(browser, server, lang=lang)
+    page = ctx.new_page()
+    page.route(f"**/api/games/{GAME}", script.game)
+    page.route(f"**/api/games/{GAME}/commands", script.command)
+    page.route(f"**/api/games/{GAME}/log*", Script.log)
+    page.goto(f"/#/g/{GAME}")
+    wait_screen(page, "table")
+    return ctx, page
+
+
+def tap_answer(page, locator) -> None:
+    """Tap what sends the answer, and wait until the next state is drawn."""
+    before = version(page)
+    locator.click()
+    settle(page, before)
+
+
+def phone_ok(page, shots, name: str) -> None:
+    no_horizontal_scroll(page)
+    assert small_tap_targets(page) == []
+    shot(page, shots, name, full=False)
+
+
+def test_every_new_kind_of_decision_answers_what_the_engine_expects(browser, server, shots):
+    _, catalog = api(server, "GET", "/api/cards")
+    all_cards = sorted(c["name"] for c in catalog["cards"])  # as the engine lists them
+    positions = [str(i) for i in range(6)]
+    script = Script([
+        decision("pawn.choose", "options", ["card", "action", "buy", "coin"], "Pawn", 2, 2),
+        decision("courtier.choose", "options", ["action", "buy", "coins", "gold"], "Courtier", 2, 2,
+                 revealed="Nobles", count=2),
+        decision("wishing_well.name", "option", all_cards, "Wishing Well"),
+        decision("secret_passage.card", "cards", ["Copper", "Copper", "Estate", "Silver", "Masquerade"],
+                 "Secret Passage"),
+        decision("secret_passage.position", "option", positions, "Secret Passage"),
+        decision("masquerade.pass", "cards", ["Copper", "Copper", "Estate", "Silver", "Masquerade"],
+                 "Masquerade", receiver=1),
+        decision("reaction.reveal", "cards", ["Secret Chamber"], "Torturer", 0, 1, revealed=["Secret Chamber"]),
+        decision("torturer.choose", "option", ["discard", "curse"], "Torturer"),
+        decision("swindler.gain", "supply", ["Silver"], "Swindler", target=1, trashed="Silver", cost=3),
+        decision("minion.choose", "option", ["coins", "attack"], "Minion"),
+        decision("secret_chamber.topdeck", "cards", ["Copper", "Estate", "Silver"], "Secret Chamber", 2, 2),
+    ])
+    ctx, page = open_script(browser, server, script)
+    errors = watch(page)
+    panel = page.locator("#decision")
+
+    # Pawn: two different bonuses; Confirm only once exactly two are on.
+    expect(panel).to_have_attribute("data-prompt", "pawn.choose")
+    expect(panel.locator("button[data-opt]")).to_have_text(["+1 Card", "+1 Action", "+1 Buy", "+$1"])
+    confirm = panel.locator("button[data-confirm]")
+    expect(confirm).to_be_disabled()
+    panel.locator('button[data-opt="buy"]').click()
+    expect(confirm).to_be_disabled()
+    panel.locator('button[data-opt="card"]').click()
+    panel.locator('button[data-opt="coin"]').click()  # a third one: ignored
+    expect(panel.locator('button[data-opt][aria-pressed="true"]')).to_have_count(2)
+    phone_ok(page, shots, "30-pawn-choose")
+    tap_answer(page, confirm)
+
+    # Courtier: as many as the revealed card has types.
+    expect(panel).to_have_attribute("data-prompt", "courtier.choose")
+    expect(panel.locator(".prompt")).to_contain_text("Nobles")
+    panel.locator('button[data-opt="gold"]').click()
+    panel.locator('button[data-opt="action"]').click()
+    tap_answer(page, panel.locator("button[data-confirm]"))
+
+    # Wishing Well: the game's cards at first, any card by searching.
+    expect(panel).to_have_attribute("data-prompt", "wishing_well.name")
+    expect(panel.locator("#name-list button[data-answer]")).to_have_count(
+        len(set(BASIC + KINGDOM) & set(all_cards)))
+    panel.locator("#name-filter").fill("gard")
+    expect(panel.locator("#name-list button[data-answer]")).to_have_text(["Gardens"])
+    panel.locator("#name-filter").fill("zzz")
+    expect(panel.locator("#name-none")).to_be_visible()
+    panel.locator("#name-filter").fill("gold")
+    phone_ok(page, shots, "31-wishing-well-name")
+    tap_answer(page, panel.locator('#name-list button[data-answer="Gold"]'))
+
+    # Secret Passage: the card, then where it goes (the card chosen is shown).
+    expect(panel).to_have_attribute("data-prompt", "secret_passage.card")
+    tap_answer(page, panel.locator('button[data-answer="Silver"]'))
+    expect(panel).to_have_attribute("data-prompt", "secret_passage.position")
+    expect(panel.locator("#placing button.card")).to_have_attribute("data-card", "Silver")
+    expect(panel.locator("button[data-position]")).to_have_text(
+        ["On top", "2nd from the top", "3rd from the top", "4th from the top", "5th from the top", "At the bottom"])
+    phone_ok(page, shots, "32-secret-passage-position")
+    tap_answer(page, panel.locator('button[data-position="5"]'))
+
+    # Masquerade: who receives the card.
+    expect(panel).to_have_attribute("data-prompt", "masquerade.pass")
+    expect(panel.locator(".prompt")).to_have_text("Pass a card from your hand to Bob.")
+    tap_answer(page, panel.locator('button[data-answer="Estate"]'))
+
+    # A second Reaction: what was revealed already, and a clear way to stop.
+    expect(panel).to_have_attribute("data-prompt", "reaction.reveal")
+    expect(panel.locator("#revealed")).to_have_text("Already revealed: Secret Chamber.")
+    expect(panel.locator('button[data-answer=""]')).to_have_text("Done, reveal no more")
+    phone_ok(page, shots, "33-reaction-reveal-again")
+    tap_answer(page, panel.locator('button[data-answer=""]'))
+
+    expect(panel).to_have_attribute("data-prompt", "torturer.choose")
+    expect(panel.locator("button[data-answer]")).to_have_text(["Discard 2 cards", "Gain a Curse to your hand"])
+    tap_answer(page, panel.locator('button[data-answer="curse"]'))
+
+    # Swindler: the attacker chooses what the victim gains.
+    expect(panel).to_have_attribute("data-prompt", "swindler.gain")
+    expect(panel.locator(".prompt")).to_have_text("Bob trashed Silver. Choose a card costing $3 for them to gain.")
+    tap_answer(page, panel.locator('button[data-answer="Silver"]'))
+
+    expect(panel).to_have_attribute("data-prompt", "minion.choose")
+    phone_ok(page, shots, "34-minion-choose")
+    tap_answer(page, panel.locator('button[data-answer="attack"]'))
+
+    # Secret Chamber: the tap order shows; the last card tapped ends on top.
+    expect(panel).to_have_attribute("data-prompt", "secret_chamber.topdeck")
+    panel.locator('button[data-option="2"]').click()
+    panel.locator('button[data-option="0"]').click()
+    expect(panel.locator('button[data-option="0"] .badge')).to_have_text("2")
+    tap_answer(page, panel.locator("button[data-confirm]"))
+
+    expect(page.locator("#decision")).to_have_count(0)
+    assert script.answers == [
+        ["card", "buy"], ["action", "gold"], "Gold", ["Silver"], "5", ["Estate"], [], "curse", "Silver",
+        "attack", ["Silver", "Copper"],
+    ]
+    assert errors == []
+    ctx.close()
+
+
+def test_new_prompts_and_log_lines_are_in_czech_and_hungarian(browser, server, shots):
+    script = Script([
+        decision("masquerade.pass", "cards", ["Copper", "Estate"], "Masquerade", receiver=1),
+        decision("wishing_well.name", "option", ["Copper", "Gold", "Nobles"], "Wishing Well"),
+    ])
+    ctx, page = open_script(browser, server, script, lang="cs-CZ")
+    panel = page.locator("#decision")
+    expect(panel.locator(".prompt")).to_have_text("Předejte kartu z ruky hráči Bob.")
+    log = page.locator("#log")
+    for line in ("Ann · předává hráči Bob: Statek", "Bob · předává hráči Ann: Měďák", "Ann · jmenuje: Zlaťák",
+                 "Ann · vkládá do balíčku (2 karty nad ní): Stříbrňák", "Bob · zahazuje ze zásoby na smetiště: Vesnice"):
+        expect(log).to_contain_text(line)
+    tap_answer(page, panel.locator('button[data-answer="Estate"]'))
+    # A local name without its accents finds the card.
+    panel.locator("#name-filter").fill("medak")
+    expect(panel.locator("#name-list button[data-answer]")).to_have_text(["Měďák"])
+    shot(page, shots, "35-wishing-well-czech", full=False)
+
+    # The card window: no Czech name is known for Secret Passage; the game's edition's text.
+    page.locator('#supply button.card[data-card="Secret Passage"]').click()
+    expect(page.locator("#no-local-name")).to_be_visible()
+    expect(page.locator("#card-dialog .dlabel")).to_contain_text("2. edice")
+    page.keyboard.press("Escape")
+    page.locator('#supply button.card[data-card="Masquerade"]').click()
+    expect(page.locator("#card-dialog h2")).to_have_text("Maškary")
+    expect(page.locator("#no-local-name")).to_have_count(0)
+    page.keyboard.press("Escape")
+    expect(page.locator("#card-dialog")).to_be_hidden()
+
+    page.select_option("#lang", "hu")
+    expect(panel.locator(".prompt")).to_contain_text("Nevezz meg egy lapot")
+    expect(log).to_contain_text("Ann · átad neki: Bob: Birtok")
+    expect(log).to_contain_text("Bob · a kínálatból a szemétbe dob: Falu")
+    ctx.close()
