@@ -132,7 +132,7 @@ def test_every_new_kind_of_decision_answers_what_the_engine_expects(browser, ser
         decision("wishing_well.name", "option", all_cards, "Wishing Well"),
         decision("secret_passage.card", "cards", ["Copper", "Copper", "Estate", "Silver", "Masquerade"],
                  "Secret Passage"),
-        decision("secret_passage.position", "option", positions, "Secret Passage"),
+        decision("secret_passage.position", "option", positions, "Secret Passage", placing="Silver"),
         decision("masquerade.pass", "cards", ["Copper", "Copper", "Estate", "Silver", "Masquerade"],
                  "Masquerade", receiver=1),
         decision("reaction.reveal", "cards", ["Secret Chamber"], "Torturer", 0, 1, revealed=["Secret Chamber"]),
@@ -177,7 +177,7 @@ def test_every_new_kind_of_decision_answers_what_the_engine_expects(browser, ser
     phone_ok(page, shots, "31-wishing-well-name")
     tap_answer(page, panel.locator('#name-list button[data-answer="Gold"]'))
 
-    # Secret Passage: the card, then where it goes (the card chosen is shown).
+    # Secret Passage: the card, then where it goes (the decision names the card).
     expect(panel).to_have_attribute("data-prompt", "secret_passage.card")
     tap_answer(page, panel.locator('button[data-answer="Silver"]'))
     expect(panel).to_have_attribute("data-prompt", "secret_passage.position")

@@ -62,19 +62,6 @@ function hintFor(d) {
   return has(key) ? h('p', { class: 'small hint' }, t(key)) : null;
 }
 
-// --- the last answer of this device, for prompts that follow up on it -------
-
-const LAST = 'dominion.last';
-
-/** Remember what this seat answered (Secret Passage asks next where that card goes). */
-export function noteAnswer(gameId, d, value) {
-  try { sessionStorage.setItem(`${LAST}.${gameId}`, JSON.stringify({ prompt: d.prompt, value })); } catch (e) { /* ignore */ }
-}
-
-function lastAnswer(gameId) {
-  try { return JSON.parse(sessionStorage.getItem(`${LAST}.${gameId}`) || 'null'); } catch (e) { return null; }
-}
-
 // --- option lists ------------------------------------------------------------
 
 /** Lower case without accents, so "mestecko" finds "Městečko". */
@@ -136,15 +123,9 @@ function positionLabel(id, last) {
   return t('pos.nth', { nth: ordinal(n + 1) });
 }
 
-function positionPicker(d, answer, gameId) {
+function positionPicker(d, answer) {
   const last = d.options.length - 1;
-  // The card is still in hand: the one answered just before, or the only kind
-  // of card in hand (then the card was not asked for).
-  const me = state.game.view.players[state.game.view.seat] || {};
-  const kinds = [...new Set(me.hand || [])];
-  const prev = lastAnswer(gameId);
-  const card = kinds.length === 1 ? kinds[0]
-    : prev && prev.prompt === 'secret_passage.card' && Array.isArray(prev.value) ? prev.value[0] : null;
+  const card = d.args.placing;
   return [
     card ? h('p', { class: 'placing', id: 'placing' }, t('dec.placing'), ' ', cardButton(card, { small: true })) : null,
     h('p', { class: 'small' }, t('dec.deckSize', { n: last })),
@@ -195,14 +176,14 @@ function noneLabel(d) {
 
 /** Render the panel for decision `d` addressed to this seat. */
 export function decisionPanel(d, ctx) {
-  const { names, me, answer, gameId } = ctx;
+  const { names, me, answer } = ctx;
   const ui = scratch(d);
   const body = [hintFor(d)];
   if (d.prompt === 'reaction.reveal' && d.args && Array.isArray(d.args.revealed) && d.args.revealed.length) {
     body.push(h('p', { class: 'small', id: 'revealed', 'data-cards': d.args.revealed.join('|') }, t('dec.alreadyRevealed', { cards: d.args.revealed.map(cardName).join(', ') })));
   }
   if (d.kind === 'option' && d.prompt === 'secret_passage.position') {
-    body.push(positionPicker(d, answer, gameId));
+    body.push(positionPicker(d, answer));
   } else if (d.kind === 'option' && isCardList(d)) {
     body.push(namePicker(d, ui, answer));
   } else if (d.kind === 'option') {

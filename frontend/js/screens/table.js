@@ -6,7 +6,7 @@ import { t, cardName, money, lang } from '../i18n.js';
 import { state } from '../store.js';
 import { send } from '../game.js';
 import { cardButton, info } from '../cards.js';
-import { decisionPanel, waitingPanel, noteAnswer } from './decision.js';
+import { decisionPanel, waitingPanel } from './decision.js';
 
 const TYPE_RANK = { Action: 0, Treasure: 1, Victory: 2, Curse: 3 };
 
@@ -198,12 +198,11 @@ export function tableScreen(view) {
   const names = playerNames(view);
   const legal = legalSets(view);
   const d = view.decision;
-  const gameId = state.game.id;
-  const answer = (value) => { noteAnswer(gameId, d, value); send({ type: 'answer', answer: value }); };
+  const answer = (value) => send({ type: 'answer', answer: value });
   return h('div', { class: `table ${state.game.busy ? 'is-busy' : ''}`, id: 'table', 'data-seat': view.seat ?? '' },
     statusBar(view, names),
     view.seat === null || view.seat === undefined ? h('p', { class: 'notice info' }, h('span', { class: 'msg' }, t('table.spectator'))) : null,
-    d ? decisionPanel(d, { names, me: view.seat, answer, gameId }) : waitingPanel(view, names),
+    d ? decisionPanel(d, { names, me: view.seat, answer }) : waitingPanel(view, names),
     h('div', { class: 'table-grid' },
       h('div', null, handSection(view, legal, names), inPlaySection(view, names), supplySection(view, legal)),
       h('div', null, playersSection(view, names), trashSection(view), logSection(view, names))));
