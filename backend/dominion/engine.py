@@ -826,7 +826,6 @@ class Game:
         late: list[str] = []
         rest: list[str] = []
         coins = 0
-        copper_bonus = self.state.turn.effects.get("coppersmith", 0)
         for name in p.hand:
             card = CARDS[name]
             if not card.is_treasure:
@@ -837,9 +836,10 @@ class Game:
             else:
                 batch.append(name)
                 coins += card.coins
-                if name == "Copper":
-                    coins += copper_bonus
         if batch:
+            copper_bonus = self.state.turn.effects.get("coppersmith", 0)
+            if copper_bonus:
+                coins += copper_bonus * batch.count("Copper")
             self.state.turn.coins += coins
             p.in_play += batch
             p.hand = rest
