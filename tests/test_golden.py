@@ -388,20 +388,30 @@ def test_a_changed_event_fails_the_comparison() -> None:
         _assert_same(changed, stored)
 
 
-def test_golden_games_cover_attacks_reactions_throne_room_and_library() -> None:
-    """The fixtures exercise what they were chosen for; a bot change that stops
-    playing these cards must come with new kingdoms or seeds."""
+def _coverage(names: list[str]) -> tuple[set[str], set[str], set[str], set[str]]:
+    """Cards played, event types, decision prompts and reactions revealed in
+    the golden games ``names``."""
     played: set[str] = set()
     kinds: set[str] = set()
     prompts: set[str] = set()
-    for name in GAMES:
+    reactions: set[str] = set()
+    for name in names:
         stored = load(name)
         for entry in stored["log"]:
             for e in entry["events"]:
                 kinds.add(e["type"])
                 if e["type"] == "play" and "card" in e:
                     played.add(e["card"])
+                if e["type"] == "react":
+                    reactions.add(e["card"])
         prompts |= {qa["decision"]["prompt"] for qa in stored["decisions"]}
+    return played, kinds, prompts, reactions
+
+
+def test_golden_games_cover_attacks_reactions_throne_room_and_library() -> None:
+    """The fixtures exercise what they were chosen for; a bot change that stops
+    playing these cards must come with new kingdoms or seeds."""
+    played, kinds, prompts, _ = _coverage(list(GAMES))
     assert {"Throne Room", "Library", "Militia", "Witch", "Bandit", "Moat"} <= played
     assert {"react", "shuffle", "gain", "trash", "game_over"} <= kinds
     assert {"reaction.reveal", "militia.discard", "throne_room.play",
@@ -415,20 +425,7 @@ def test_intrigue_golden_games_cover_the_interactive_cards() -> None:
     intrigue = [n for n in GAMES if n.startswith("intrigue_")]
     assert {len(GAMES[n]["bots"]) for n in intrigue} >= {2, 4}
     assert {GAMES[n].get("edition", "2") for n in intrigue} == {"1", "2"}
-    played: set[str] = set()
-    kinds: set[str] = set()
-    prompts: set[str] = set()
-    reactions: set[str] = set()
-    for name in intrigue:
-        stored = load(name)
-        for entry in stored["log"]:
-            for e in entry["events"]:
-                kinds.add(e["type"])
-                if e["type"] == "play" and "card" in e:
-                    played.add(e["card"])
-                if e["type"] == "react":
-                    reactions.add(e["card"])
-        prompts |= {qa["decision"]["prompt"] for qa in stored["decisions"]}
+    played, kinds, prompts, reactions = _coverage(intrigue)
     assert {"Masquerade", "Minion", "Torturer", "Swindler", "Pawn", "Courtier", "Nobles",
             "Upgrade", "Wishing Well", "Lurker", "Replace", "Diplomat"} <= played
     assert {"masquerade.pass", "minion.choose", "torturer.choose", "swindler.gain",
