@@ -13,16 +13,26 @@ KINGDOM = ["Cellar", "Chapel", "Moat", "Village", "Workshop",
            "Militia", "Smithy", "Throne Room", "Market", "Witch"]
 
 
+def version_2(game: Game) -> dict:
+    """``game`` saved as an engine of schema version 2 (before Prosperity) saved it."""
+    data = game.to_dict()
+    data["schema_version"] = 2
+    for key in ("trade_route", "trade_route_mat"):
+        del data["state"][key]
+    del data["state"]["turn"]["names"]
+    return data
+
+
 def version_1(game: Game) -> dict:
     """``game`` saved as an engine of schema version 1 (before editions) saved it."""
-    data = game.to_dict()
+    data = version_2(game)
     data["schema_version"] = 1
     del data["state"]["edition"]
     return data
 
 
 def test_every_version_has_a_step_up_to_the_current_one():
-    assert SCHEMA_VERSION == 2
+    assert SCHEMA_VERSION == 3
     assert sorted(STEPS) == list(range(1, SCHEMA_VERSION))
 
 
@@ -30,7 +40,7 @@ def test_a_version_1_game_plays_the_second_edition():
     game = new_game(3, KINGDOM, seed=8)
     old = version_1(game)
     up = upgrade(copy.deepcopy(old))
-    assert up["schema_version"] == 2 and up["state"]["edition"] == "2"
+    assert up["schema_version"] == SCHEMA_VERSION and up["state"]["edition"] == "2"
     loaded = Game.from_dict(old)
     assert loaded.state.edition == "2" and not loaded.first_edition
     assert loaded.to_dict() == game.to_dict()  # nothing else changed
@@ -51,10 +61,21 @@ def test_a_version_1_game_paused_in_a_decision_resumes():
     assert loaded.to_dict() == game.to_dict()
 
 
-def test_a_first_edition_game_round_trips_at_version_2():
+def test_a_version_2_game_has_no_trade_route_mat_and_nothing_named():
+    game = new_game(3, KINGDOM, seed=8, edition="1")
+    up = upgrade(version_2(game))
+    assert up["schema_version"] == SCHEMA_VERSION
+    assert (up["state"]["trade_route"], up["state"]["trade_route_mat"]) == ([], 0)
+    assert up["state"]["turn"]["names"] == {}
+    loaded = Game.from_dict(version_2(game))
+    assert loaded.to_dict() == game.to_dict()
+    assert loaded.view(0)["trade_route"] is None
+
+
+def test_a_first_edition_game_round_trips_at_the_current_version():
     game = new_game(2, KINGDOM, seed=5, edition="1")
     data = game.to_dict()
-    assert data["schema_version"] == 2 and data["state"]["edition"] == "1"
+    assert data["schema_version"] == SCHEMA_VERSION and data["state"]["edition"] == "1"
     again = Game.from_json(game.to_json())
     assert again.first_edition and again.to_dict() == data
 

@@ -23,15 +23,17 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Optional, Protocol
 
-from .cards.card import CARDS, Card
+from . import gains
+from .cards.card import CARDS, TREASURE, Card
 from .commands import Answer, Buy, Command, EndPhase, Play, PlayTreasures, parse_command
+from .costs import cost, has_cost_rules
 from .decisions import CARDS as CHOOSE_CARDS
 from .decisions import OPTION, OPTIONS, ORDER, SUPPLY, Decision, validate_answer
 from .errors import AgentError, IllegalCommand, InvalidState
 from .prompts import PROMPTS, prompt
 from .state import ACTION_PHASE, BUY_PHASE, GameState, Player, Turn
 
-SCHEMA_VERSION = 2  # 2: GameState.edition
+SCHEMA_VERSION = 3  # 2: GameState.edition; 3: the Trade Route mat, Turn.names
 
 Event = dict[str, Any]
 
@@ -92,6 +94,26 @@ prompt("reaction.reveal", CHOOSE_CARDS,
        options="the Reaction cards in hand that may be revealed now: each once, Secret "
                "Chamber and Diplomat again while their condition holds")
 # Not public: it is asked only when the hand holds a Reaction.
+prompt("turn_start.play", CHOOSE_CARDS,
+       "A card to play from the hand at the start of the turn (Clerk), or none to "
+       "begin the Action phase; asked again after each one played.",
+       options="the cards in hand that may be played at the start of the turn")
+# Not public: it is asked only when the hand holds such a card.
+
+
+_TREASURES: dict[bool, tuple[int, dict[str, int]]] = {}
+
+
+def _treasure_orders(curse_is_treasure: bool) -> dict[str, int]:
+    """Every Treasure's ``play_order`` by name (with Curse when it is a Treasure):
+    one table per rule, rebuilt only when the catalog grows."""
+    built = _TREASURES.get(curse_is_treasure)
+    if built is None or built[0] != len(CARDS):
+        table = {n: c.play_order for n, c in CARDS.items() if c.is_treasure}
+        if curse_is_treasure:
+            table["Curse"] = 0
+        built = _TREASURES[curse_is_treasure] = (len(CARDS), table)
+    return built[1]
 
 
 def _illegal(message: str, code: str) -> IllegalCommand:
@@ -118,6 +140,17 @@ class Game:
         self._tape: list[Any] = []
         self._pos = 0
         self._events: Optional[list[Event]] = [] if record_events else None
+        # Fixed for the whole game by its supply and kingdom (rules.md 5; Charlatan):
+        # rules that only some cards bring are looked for only when they are there.
+        piles = [CARDS[n] for n in state.supply]
+        self._cost_rules = has_cost_rules(list(state.supply))
+        self.gain_hooks = any(c.on_gain or c.on_gain_in_play or c.on_gain_in_hand for c in piles)
+        self.buy_hooks = any(c.on_buy or c.on_buy_in_play for c in piles)
+        self._start_of_turn = any(c.start_of_turn for c in piles)
+        self._buy_rules = any(c.may_buy for c in piles)
+        self._early_treasures = any(c.is_treasure and c.play_order < 0 for c in piles)
+        self._curse_is_treasure = "Charlatan" in state.kingdom
+        self._treasures = _treasure_orders(self._curse_is_treasure)
 
     # ------------------------------------------------------------------
     # Serialization
@@ -234,9 +267,41 @@ class Game:
         return [(seat + i) % n for i in range(1, n)]
 
     def cost(self, name: str) -> int:
-        """Current cost of a card, after this turn's reductions (never below 0)."""
-        c = CARDS[name].cost - self.state.turn.effects.get("cost_reduction", 0)
-        return c if c > 0 else 0
+        """Current cost of a card, after every reduction (never below 0); see :mod:`dominion.costs`."""
+        if not (self._cost_rules or self.state.turn.effects):
+            return CARDS[name].cost
+        return cost(self, name, self._cost_rules)
+
+    @property
+    def curse_is_treasure(self) -> bool:
+        """In games using Charlatan, Curse is also a Treasure worth $1 (cards.json Charlatan)."""
+        return self._curse_is_treasure
+
+    def types(self, name: str) -> frozenset[str]:
+        """The types of a card in this game (Curse is also a Treasure with Charlatan)."""
+        types = CARDS[name].types
+        if name == "Curse" and self._curse_is_treasure:
+            return types | {TREASURE}
+        return types
+
+    def is_treasure(self, name: str) -> bool:
+        """Whether a card is a Treasure in this game; see :meth:`types`."""
+        return name in self._treasures
+
+    def buy_forbidden(self, seat: int, name: str) -> Optional[str]:
+        """Why ``seat`` may not buy ``name`` now even with the coins, or ``None``.
+
+        Contraband's names (``Turn.names["contraband"]``) and a card's own
+        condition (``Card.may_buy``: Grand Market with a Copper in play).
+        """
+        if not (self._buy_rules or self.state.turn.names):
+            return None
+        if name in self.state.turn.names.get("contraband", ()):
+            return f"{name} was named for Contraband: it cannot be bought this turn"
+        may_buy = CARDS[name].may_buy
+        if may_buy is not None and not may_buy(self, seat):
+            return f"{name} cannot be bought now"
+        return None
 
     def empty_piles(self) -> int:
         return sum(1 for n in self.state.supply.values() if n == 0)
@@ -275,14 +340,15 @@ class Game:
             card = CARDS[name]
             if card.is_action and turn.phase == ACTION_PHASE and turn.actions > 0:
                 out.append({"type": "play", "card": name})
-            if card.is_treasure and not turn.bought:
+            if self.is_treasure(name) and not turn.bought:
                 treasures = True
                 out.append({"type": "play", "card": name})
         if treasures:
             out.append({"type": "play_treasures"})
         if turn.buys > 0:
             for name, left in st.supply.items():
-                if left > 0 and self.cost(name) <= turn.coins:
+                if (left > 0 and self.cost(name) <= turn.coins
+                        and self.buy_forbidden(seat, name) is None):
                     out.append({"type": "buy", "card": name})
         out.append({"type": "end_phase"})
         return out
@@ -396,7 +462,7 @@ class Game:
             if card.is_action and turn.phase == ACTION_PHASE:
                 if turn.actions <= 0:
                     raise _illegal("no Actions left", "no_actions")
-            elif card.is_treasure:
+            elif self.is_treasure(cmd.card):
                 if turn.bought:
                     raise _illegal(
                         "no Treasures may be played after buying", "treasure_after_buy"
@@ -410,12 +476,12 @@ class Game:
                 raise _illegal(
                     "no Treasures may be played after buying", "treasure_after_buy"
                 )
-            if not any(CARDS[c].is_treasure for c in st.players[seat].hand):
+            if not any(self.is_treasure(c) for c in st.players[seat].hand):
                 raise _illegal("no Treasures in hand", "no_treasures")
         elif isinstance(cmd, Buy):
-            self._check_buy(cmd.card)
+            self._check_buy(seat, cmd.card)
 
-    def _check_buy(self, name: str) -> None:
+    def _check_buy(self, seat: int, name: str) -> None:
         st = self.state
         turn = st.turn
         if name not in st.supply:
@@ -429,6 +495,9 @@ class Game:
         cost = self.cost(name)
         if cost > turn.coins:
             raise _illegal(f"{name} costs {cost}, you have {turn.coins}", "cannot_afford")
+        forbidden = self.buy_forbidden(seat, name)
+        if forbidden is not None:
+            raise _illegal(forbidden, "buy_forbidden")
 
     def _execute(self, seat: int, cmd: Command) -> None:
         turn = self.state.turn
@@ -733,26 +802,10 @@ class Game:
             self.state.players[seat].deck += cards
             self.emit("topdeck", seat, cards=list(cards), private=private)
 
-    def gain(self, seat: int, name: str, to: str = "discard") -> bool:
-        """Gain a card from the supply to ``discard``, ``hand`` or ``deck``.
-
-        :returns: whether a card was gained (False if the pile is empty).
-        """
-        supply = self.state.supply
-        if supply.get(name, 0) <= 0:
-            return False
-        supply[name] -= 1
-        p = self.state.players[seat]
-        if to == "discard":
-            p.discard.append(name)
-        elif to == "hand":
-            p.hand.append(name)
-        elif to == "deck":
-            p.deck.append(name)
-        else:  # pragma: no cover - programming error in a card
-            raise ValueError(f"cannot gain to {to!r}")
-        self.emit("gain", seat, card=name, to=to)
-        return True
+    #: Gain a card from the supply to ``discard``, ``hand`` or ``deck`` with every
+    #: hook that reacts to gaining: ``gain(seat, name, to="discard") -> bool``
+    #: (False if the pile is empty); see :func:`dominion.gains.gain`.
+    gain = gains.gain
 
     def gain_from_trash(self, seat: int, name: str) -> None:
         """Gain a card out of the trash to the discard pile (Thief)."""
@@ -760,14 +813,21 @@ class Game:
         self.state.players[seat].discard.append(name)
         self.emit("gain", seat, card=name, to="discard", source="trash")
 
-    def buy(self, seat: int, name: str) -> None:
-        """Buy ``name`` (already checked legal): spend a Buy and its cost, then gain it."""
-        turn = self.state.turn
-        turn.buys -= 1
-        turn.coins -= self.cost(name)
-        turn.bought = True
-        self.emit("buy", seat, card=name)
-        self.gain(seat, name)
+    #: Buy a card already checked legal: ``buy(seat, name)``; see :func:`dominion.gains.buy`.
+    buy = gains.buy
+
+    def add_vp(self, seat: int, n: int = 1) -> None:
+        """Give ``seat`` ``n`` VP tokens (Monument, Bishop, Goons...): public."""
+        p = self.state.players[seat]
+        p.vp_tokens += n
+        self.emit("vp", seat, vp=n, total=p.vp_tokens)
+
+    def name_card(self, seat: int, prompt: str, by: str, options: Optional[list[str]] = None) -> str:
+        """Ask ``seat`` to name a card (any card of the catalog unless ``options``
+        narrows it) for the effect of ``by``; the name is public (``name`` event)."""
+        named = self.choose_option(seat, sorted(CARDS) if options is None else options, prompt, by)
+        self.emit("name", seat, card=named, by=by)
+        return named
 
     # ------------------------------------------------------------------
     # Playing cards
@@ -793,53 +853,69 @@ class Game:
         return played
 
     def resolve(self, seat: int, played: PlayedCard) -> None:
-        """Carry out the instructions of a card that is (or was) in play."""
+        """Carry out the instructions of a card that is (or was) in play.
+
+        A Treasure makes its coins each time (Tiara plays one twice).
+        """
         card = CARDS[played.name]
+        turn = self.state.turn
         if card.is_action:
-            self.state.turn.actions_played += 1
+            turn.actions_played += 1
         self.emit("play", seat, card=played.name)
+        if self.is_treasure(played.name):
+            turn.coins += self.coins_of(played.name)
         if card.on_play is not None:
             card.on_play(self, seat, played)
 
+    def play_card(self, seat: int, name: str) -> PlayedCard:
+        """Put a card that is out of every zone into play and resolve it
+        (Venture's Treasure, a card Crystal Ball plays from the deck)."""
+        self.state.players[seat].in_play.append(name)
+        played = PlayedCard(name)
+        self.resolve(seat, played)
+        return played
+
     def coins_of(self, name: str) -> int:
-        """What a Treasure makes when played now (Coppersmith raises Copper)."""
-        coins = CARDS[name].coins
+        """What a Treasure makes when played now (Coppersmith raises Copper;
+        Curse makes $1 with Charlatan)."""
         if name == "Copper":
-            coins += self.state.turn.effects.get("coppersmith", 0)
-        return coins
+            return 1 + self.state.turn.effects.get("coppersmith", 0)
+        if name == "Curse":
+            return 1 if self._curse_is_treasure else 0
+        return CARDS[name].coins
 
     def play_treasure(self, seat: int, name: str) -> None:
-        p = self.state.players[seat]
-        p.hand.remove(name)
-        p.in_play.append(name)
-        card = CARDS[name]
-        self.state.turn.coins += self.coins_of(name)
-        self.emit("play", seat, card=name)
-        if card.on_play is not None:
-            card.on_play(self, seat, PlayedCard(name))
+        """Play one Treasure from the hand."""
+        self.play_from_hand(seat, name)
 
     def play_all_treasures(self, seat: int) -> None:
-        """Play every Treasure in hand; those whose value depends on what is
-        already in play (``Card.late``, e.g. Bank) go last, in hand order."""
+        """Play every Treasure in hand so that none loses value (``Card.play_order``):
+        first, one at a time, those that ask about the hand (Tiara, Contraband);
+        then the plain ones in one batch; last, one at a time, those that count
+        what is in play (Bank). Each group keeps hand order."""
         p = self.state.players[seat]
+        orders = self._treasures
+        if self._early_treasures:
+            for name in [c for c in p.hand if orders.get(c, 0) < 0]:
+                if name in p.hand:  # an earlier ability may have moved it
+                    self.play_treasure(seat, name)
         batch: list[str] = []
         late: list[str] = []
         rest: list[str] = []
         coins = 0
         for name in p.hand:
-            card = CARDS[name]
-            if not card.is_treasure:
+            order = orders.get(name)
+            if order is None:
                 rest.append(name)
-            elif card.late:
+            elif order:
                 late.append(name)
                 rest.append(name)
             else:
                 batch.append(name)
-                coins += card.coins
+                coins += CARDS[name].coins
+        if batch and (self.state.turn.effects or self._curse_is_treasure):
+            coins = sum(self.coins_of(name) for name in batch)  # Coppersmith, Curse
         if batch:
-            copper_bonus = self.state.turn.effects.get("coppersmith", 0)
-            if copper_bonus:
-                coins += copper_bonus * batch.count("Copper")
             self.state.turn.coins += coins
             p.in_play += batch
             p.hand = rest
@@ -849,7 +925,7 @@ class Game:
                 if effect is not None:
                     effect(self, seat, PlayedCard(name))
         for name in late:
-            if name in p.hand:  # an earlier ability may have moved it
+            if name in p.hand:
                 self.play_treasure(seat, name)
 
     # ------------------------------------------------------------------
@@ -920,6 +996,21 @@ class Game:
         st.turn = Turn(seat=nxt, number=turn.number + 1)
         st.players[nxt].turns += 1
         self.emit("turn", nxt, number=turn.number + 1)
+        if self._start_of_turn:
+            self.start_turn(nxt)
+
+    def start_turn(self, seat: int) -> None:
+        """Start-of-turn abilities: cards with ``Card.start_of_turn`` (Clerk)
+        may be played from the hand one at a time, using no Action."""
+        hand = self.state.players[seat].hand
+        while True:
+            ready = sorted({c for c in hand if CARDS[c].start_of_turn})
+            if not ready:
+                return
+            chosen = self.choose_cards(seat, ready, "turn_start.play", 0, 1)
+            if not chosen:
+                return
+            self.play_from_hand(seat, chosen[0])
 
     def end_condition(self) -> Optional[str]:
         """Why the game ends now, or ``None``: ``provinces``, ``colonies``, ``piles``."""

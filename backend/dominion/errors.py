@@ -44,6 +44,8 @@ ILLEGAL_COMMAND_CODES: dict[str, str] = {
     "no_buys": "No Buys are left this turn.",
     "pile_empty": "The supply pile of this card is empty.",
     "cannot_afford": "The card costs more than the coins available.",
+    "buy_forbidden": "The card may not be bought now: it was named for Contraband this turn, "
+                     "or its own rule forbids it (Grand Market with a Copper in play).",
 }
 
 

@@ -88,6 +88,12 @@ _event("deck_to_discard", "The seat put its whole deck into its discard pile (Ch
 _event("pass", "The seat passed a card from its hand to another seat's hand (Masquerade).",
        {**_CARDS, **_COUNT, "receiver": "the seat that received the card"},
        "always: only the giver and the receiver see the card")
-_event("name", "The seat named a card (Wishing Well).", {"card": "the card named"})
+_event("name", "The seat named a card (Wishing Well, Contraband, War Chest).",
+       {"card": "the card named", "by": "the card whose effect asked for the name"})
+_event("vp", "The seat took VP tokens (Monument, Bishop, Goons...).",
+       {"vp": "how many VP tokens it took", "total": "its VP tokens now"})
+_event("trade_route", "The first card gained from a Victory pile moved the pile's token to "
+       "the Trade Route mat.",
+       {"card": "the pile whose token moved", "mat": "the tokens on the mat now"})
 _event("game_over", "The game ended.",
        {"reason": "why: \"provinces\", \"colonies\" or \"piles\""})

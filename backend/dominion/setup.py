@@ -108,5 +108,7 @@ def new_game(
         rng=rng,
         turn=Turn(seat=first),
         edition=edition,
+        # rules.md 5: a token on each Victory Supply pile, basic or kingdom.
+        trade_route=[n for n in supply if CARDS[n].is_victory] if "Trade Route" in kingdom else [],
     )
     return Game(state, agents, record_events)

@@ -70,8 +70,10 @@ class Player:
 class Turn:
     """Counters of the turn in progress; reset at the start of each turn.
 
-    ``effects`` holds "this turn" modifiers that outlive the card that made
-    them (cost reductions, Merchant bonuses, ...), as ``[name, value]`` pairs.
+    ``effects`` holds "this turn" counters that outlive the card that made
+    them (cost reductions, Merchant bonuses, Hoard 2E, ...), by key. ``names``
+    holds the cards named for an effect this turn, by key: ``contraband``
+    (cards that may not be bought), ``war_chest`` (cards War Chest may not gain).
     """
 
     seat: int = 0
@@ -84,6 +86,7 @@ class Turn:
     actions_played: int = 0
     silver_played: bool = False
     effects: dict[str, int] = field(default_factory=dict)
+    names: dict[str, list[str]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -97,6 +100,7 @@ class Turn:
             "actions_played": self.actions_played,
             "silver_played": self.silver_played,
             "effects": dict(self.effects),
+            "names": {k: list(v) for k, v in self.names.items()},
         }
 
     @classmethod
@@ -112,6 +116,7 @@ class Turn:
             d["actions_played"],
             d["silver_played"],
             dict(d["effects"]),
+            {k: list(v) for k, v in d["names"].items()},
         )
 
 
@@ -128,6 +133,10 @@ class GameState:
     game_over: bool = False
     end_reason: Optional[str] = None
     edition: str = SECOND_EDITION
+    # Trade Route (rules.md 5): Victory piles still carrying a token, and the
+    # tokens moved to the mat. Empty and 0 in games without Trade Route.
+    trade_route: list[str] = field(default_factory=list)
+    trade_route_mat: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -140,6 +149,8 @@ class GameState:
             "game_over": self.game_over,
             "end_reason": self.end_reason,
             "edition": self.edition,
+            "trade_route": list(self.trade_route),
+            "trade_route_mat": self.trade_route_mat,
         }
 
     @classmethod
@@ -154,4 +165,6 @@ class GameState:
             d["game_over"],
             d["end_reason"],
             d["edition"],
+            list(d["trade_route"]),
+            d["trade_route_mat"],
         )

@@ -17,8 +17,21 @@ def _add_edition(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _add_prosperity(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 stores the Trade Route mat and the cards named this turn;
+    games stored before Prosperity have neither."""
+    state = data["state"]
+    state["trade_route"] = []
+    state["trade_route_mat"] = 0
+    state["turn"]["names"] = {}
+    return data
+
+
 #: ``STEPS[n]`` turns a version-``n`` dict into a version-``n + 1`` dict.
-STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _add_edition}
+STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    1: _add_edition,
+    2: _add_prosperity,
+}
 
 
 def upgrade(data: dict[str, Any]) -> dict[str, Any]:

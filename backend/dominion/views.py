@@ -75,7 +75,12 @@ def describe(event: "Event", viewer: Optional[int], names: Optional[list[str]] =
             else f"Player {event['receiver'] + 1}")
         return f"{who} passed {cards} to {to}."
     if kind == "name":
-        return f"{who} named {event['card']}."
+        return f"{who} named {event['card']} for {event['by']}."
+    if kind == "vp":
+        n = event["vp"]
+        return f"{who} took {n} VP token{'' if n == 1 else 's'} ({event['total']} in all)."
+    if kind == "trade_route":
+        return f"The {event['card']} token moved to the Trade Route mat ({event['mat']} there)."
     if kind == "insert":
         return f"{who} put {cards} into the deck with {event['position']} card(s) above it."
     if kind == "trash" and event.get("source") == "supply":
@@ -133,7 +138,13 @@ def view(game: "Game", seat: Optional[int] = None) -> dict[str, Any]:
             "actions": turn.actions,
             "buys": turn.buys,
             "coins": turn.coins,
+            "names": {k: list(v) for k, v in turn.names.items()},
         },
+        "trade_route": (
+            {"piles": list(st.trade_route), "mat": st.trade_route_mat}
+            if "Trade Route" in st.kingdom else None
+        ),
+        "curse_is_treasure": game.curse_is_treasure,
         "awaiting": game.awaiting(),
         "waiting_for": waiting_for(pending, seat) if pending is not None else None,
         "decision": (

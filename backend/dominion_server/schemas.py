@@ -613,6 +613,19 @@ class TurnSchema(Schema):
     actions = fields.Integer(required=True)
     buys = fields.Integer(required=True)
     coins = fields.Integer(required=True)
+    names = fields.Dict(required=True, keys=fields.String(), values=_strs(), metadata={
+        "description": "cards named this turn, by effect: `contraband` (they cannot be "
+                       "bought this turn), `war_chest` (War Chest cannot gain them)"})
+
+
+class TradeRouteSchema(Schema):
+    """The Trade Route mat (games with Trade Route only)."""
+
+    piles = _strs(required=True, metadata={
+        "description": "Victory supply piles still carrying a token; the first card "
+                       "gained from one moves its token to the mat"})
+    mat = fields.Integer(required=True, metadata={
+        "description": "tokens on the mat: Trade Route makes +$1 per token"})
 
 
 class WaitingForSchema(Schema):
@@ -682,6 +695,9 @@ class ViewSchema(Schema):
         "description": "every command this seat may send now (authoritative)"})
     game_over = fields.Boolean(required=True)
     result = fields.Nested(ResultSchema, required=True, allow_none=True)
+    trade_route = fields.Nested(TradeRouteSchema, required=True, allow_none=True)
+    curse_is_treasure = fields.Boolean(required=True, metadata={
+        "description": "Charlatan is in the kingdom: Curse is also a Treasure worth $1"})
 
 
 class SeatInfoSchema(Schema):

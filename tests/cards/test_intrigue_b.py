@@ -1153,7 +1153,8 @@ def test_wishing_well_right_guess_goes_to_hand():
     assert me(g).hand == ["Copper"]  # drawn before naming
     assert other_sees(g, 1)["prompt"] == "wishing_well.name"
     events = answer(g, "Gold")
-    assert of_type(events, "name", 0) == [{"type": "name", "seat": 0, "card": "Gold"}]
+    assert of_type(events, "name", 0) == [{"type": "name", "seat": 0, "card": "Gold",
+                                               "by": "Wishing Well"}]
     assert render_event(of_type(events, "name", 0)[0], 1)["card"] == "Gold"
     assert of_type(events, "reveal", 0)[0]["cards"] == ["Gold"]
     assert same(me(g).hand, ["Copper", "Gold"]) and deck_top(g) == ["Estate"]

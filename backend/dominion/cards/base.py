@@ -44,10 +44,6 @@ def _is_action(name: str) -> bool:
     return CARDS[name].is_action
 
 
-def _is_treasure(name: str) -> bool:
-    return CARDS[name].is_treasure
-
-
 prompt("cellar.discard", PICK_CARDS,
        f"Any number of cards to discard, then draw as many; {ON_TOP}.",
        card="Cellar", options=HAND, public=True)  # asked whenever the hand is not empty
@@ -337,7 +333,7 @@ def thief(game: "Game", seat: int, played: "PlayedCard") -> None:
     trashed: list[str] = []
     for v in game.attack_targets(seat, played.name):
         revealed = game.reveal_top(v, 2)
-        treasures = [c for c in revealed if _is_treasure(c)]
+        treasures = [c for c in revealed if game.is_treasure(c)]
         if treasures:
             chosen = game.choose_cards(seat, treasures, "thief.trash", 1, 1, played.name, target=v)
             revealed.remove(chosen[0])
@@ -381,7 +377,7 @@ def bandit(game: "Game", seat: int, played: "PlayedCard") -> None:
     game.gain(seat, "Gold")
     for v in victims:
         revealed = game.reveal_top(v, 2)
-        good = [c for c in revealed if _is_treasure(c) and c != "Copper"]
+        good = [c for c in revealed if game.is_treasure(c) and c != "Copper"]
         if good:
             chosen = game.choose_cards(v, good, "bandit.trash", 1, 1, played.name)
             revealed.remove(chosen[0])
@@ -460,7 +456,7 @@ prompt("mine.gain", SUPPLY,
       "up to $3 more; put it into your hand.")
 def mine(game: "Game", seat: int, played: "PlayedCard") -> None:
     hand = game.state.players[seat].hand
-    treasures = [c for c in hand if _is_treasure(c)]
+    treasures = [c for c in hand if game.is_treasure(c)]
     least = 1 if game.first_edition else 0
     chosen = game.choose_cards(seat, treasures, "mine.trash", least, 1, played.name)
     if not chosen:
@@ -468,7 +464,7 @@ def mine(game: "Game", seat: int, played: "PlayedCard") -> None:
     game.trash_from_hand(seat, chosen)
     pile = game.choose_supply(
         seat, "mine.gain", max_cost=game.cost(chosen[0]) + 3,
-        where=lambda c: c.is_treasure, card=played.name,
+        where=lambda c: game.is_treasure(c.name), card=played.name,
     )
     if pile:
         game.gain(seat, pile, to="hand")
@@ -521,7 +517,7 @@ def adventurer(game: "Game", seat: int, played: "PlayedCard") -> None:
         got = game.reveal_top(seat, 1)  # revealed cards are held out of any shuffle
         if not got:
             break
-        (found if _is_treasure(got[0]) else others).append(got[0])
+        (found if game.is_treasure(got[0]) else others).append(got[0])
     game.state.players[seat].hand += found
     game.discard_cards(seat, others)
 

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Callable, Iterable, Optional
 from ..errors import UnknownCard
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..engine import Game, Play
+    from ..engine import Game, PlayedCard
+    from ..gains import Gain
 
 ACTION = "Action"
 TREASURE = "Treasure"
@@ -28,12 +29,30 @@ PLUS_BUY = "plus-buy"
 TRASHING = "trashing"
 DRAW = "draw"  # gives +2 Cards or more
 
-PlayEffect = Callable[["Game", int, "Play"], None]
+#: ``Card.play_order``: when "play all Treasures" plays a Treasure.
+EARLY = -1  # before the plain ones: it asks about the hand (Tiara, Anvil, Contraband)
+PLAIN = 0  # together, in one batch
+LATE = 1  # after them: it counts what is in play (Bank)
+
+PlayEffect = Callable[["Game", int, "PlayedCard"], None]
 ScoreFn = Callable[[list[str]], int]
 # (game, seat that owns the reaction card, card that is attacking) -> True if blocked
 AttackReaction = Callable[["Game", int, str], bool]
 # (game, seat holding the reaction card) -> whether it may be revealed now
 ReactionCondition = Callable[["Game", int], bool]
+# (game, seat that buys) -> None: "when you buy this" (Mint 1E)
+BuyHook = Callable[["Game", int], None]
+# (game, seat that buys, card bought) -> None: "while this is in play, when you buy"
+InPlayBuyHook = Callable[["Game", int, str], None]
+# (game, seat that gains, the gain) -> None: "when you gain this" (Mint 2E), and the
+# in-play (Royal Seal) and in-hand (Watchtower) reactions to a gain
+GainHook = Callable[["Game", int, "Gain"], None]
+# (game, seat) -> whether the card may be bought now (Grand Market)
+BuyCondition = Callable[["Game", int], bool]
+# (game, card name) -> how much cheaper this card makes that card while in play (Quarry 1E)
+Discount = Callable[["Game", str], int]
+# (game, printed cost) -> the card's own cost now (Peddler)
+OwnCost = Callable[["Game", int], int]
 
 
 @dataclass(frozen=True, eq=False)
@@ -59,8 +78,24 @@ class Card:
         (rules.md section 9); a game of that edition plays it.
     :param tags: what the randomizer may require (``village``, ``plus-buy``...).
     :param basic: a basic (non-kingdom) card such as Copper or Curse.
-    :param late: a Treasure whose ability depends on what is already in play;
-        "play all Treasures" plays it after the others.
+    :param play_order: when "play all Treasures" plays this Treasure:
+        :data:`EARLY` (one at a time, before the others: it asks about the
+        hand), :data:`PLAIN` (in one batch) or :data:`LATE` (after them: it
+        counts what is in play).
+    :param on_buy: "when you buy this", before the card is gained (Mint 1E).
+    :param on_buy_in_play: "while this is in play, when you buy a card",
+        after the bought card is gained, once per copy in play (Hoard 1E,
+        Talisman, Goons).
+    :param on_gain: "when you gain this" (Mint 2E).
+    :param on_gain_in_play: "while this is in play, when you gain a card",
+        once per gain whatever the number of copies (Royal Seal).
+    :param on_gain_in_hand: a Reaction to gaining a card, revealed from the
+        hand on any player's turn, once per gain (Watchtower).
+    :param may_buy: whether the card may be bought now (Grand Market).
+    :param discount: while in play, how much cheaper it makes a card (Quarry 1E).
+    :param own_cost: the card's cost now from its printed cost (Peddler).
+    :param start_of_turn: may be played from the hand at the start of its
+        owner's turn, without using an Action (Clerk).
     """
 
     name: str
@@ -79,7 +114,16 @@ class Card:
     text_1e: Optional[str] = None
     tags: frozenset[str] = field(default_factory=frozenset)
     basic: bool = False
-    late: bool = False
+    play_order: int = PLAIN
+    on_buy: Optional[BuyHook] = None
+    on_buy_in_play: Optional[InPlayBuyHook] = None
+    on_gain: Optional[GainHook] = None
+    on_gain_in_play: Optional[GainHook] = None
+    on_gain_in_hand: Optional[GainHook] = None
+    may_buy: Optional[BuyCondition] = None
+    discount: Optional[Discount] = None
+    own_cost: Optional[OwnCost] = None
+    start_of_turn: bool = False
 
     @property
     def is_action(self) -> bool:
@@ -171,3 +215,30 @@ def get_card(name: str) -> Card:
         return CARDS[name]
     except (KeyError, TypeError):
         raise UnknownCard(f"unknown card {name!r}") from None
+
+
+_HOOKS = frozenset({
+    "on_buy", "on_buy_in_play", "on_gain", "on_gain_in_play", "on_gain_in_hand",
+    "on_attack", "react_if", "score", "may_buy", "discount", "own_cost",
+})
+
+
+def hook(name: str, field: str) -> Callable[[Callable], Callable]:
+    """Decorator that attaches a rules hook to an already registered card.
+
+    Lets a card's other abilities sit next to its effect::
+
+        @hook("Mint", "on_buy")
+        def mint_bought(game, seat): ...
+
+    :raises ValueError: if ``field`` is not a hook of :class:`Card`.
+    :raises KeyError: if no card ``name`` is registered yet.
+    """
+    if field not in _HOOKS:
+        raise ValueError(f"{field!r} is not a card hook (one of {', '.join(sorted(_HOOKS))})")
+
+    def attach(fn: Callable) -> Callable:
+        object.__setattr__(CARDS[name], field, fn)
+        return fn
+
+    return attach

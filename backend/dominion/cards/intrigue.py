@@ -116,7 +116,7 @@ def courtier(game: "Game", seat: int, played: "PlayedCard") -> None:
         return
     name = chosen[0]
     game.emit("reveal", seat, cards=[name])
-    count = len(CARDS[name].types)
+    count = len(game.types(name))  # Curse is Curse and Treasure with Charlatan
     picked = game.choose_options(
         seat, COURTIER_BONUSES, "courtier.choose", count, played.name,
         revealed=name, count=count,
@@ -199,7 +199,7 @@ def ironworks(game: "Game", seat: int, played: "PlayedCard") -> None:
     if pile and game.gain(seat, pile):
         gained = CARDS[pile]  # every type gives its bonus (Great Hall: two)
         game.plus(seat, cards=int(gained.is_victory), actions=int(gained.is_action),
-                  coins=int(gained.is_treasure))
+                  coins=int(game.is_treasure(pile)))
 
 
 prompt("lurker.choose", OPTION,
@@ -417,7 +417,7 @@ def replace(game: "Game", seat: int, played: "PlayedCard") -> None:
     if not pile:
         return
     got = CARDS[pile]
-    game.gain(seat, pile, to="deck" if got.is_action or got.is_treasure else "discard")
+    game.gain(seat, pile, to="deck" if got.is_action or game.is_treasure(pile) else "discard")
     if got.is_victory:  # both can apply (Nobles, Mill, Harem)
         for v in victims:
             game.gain(v, "Curse")
@@ -637,7 +637,7 @@ def tribute(game: "Game", seat: int, played: "PlayedCard") -> None:
     game.discard_cards(left, shown)
     for name in dict.fromkeys(shown):  # two copies of one card count once
         c = CARDS[name]
-        game.plus(seat, actions=2 if c.is_action else 0, coins=2 if c.is_treasure else 0,
+        game.plus(seat, actions=2 if c.is_action else 0, coins=2 if game.is_treasure(name) else 0,
                   cards=2 if c.is_victory else 0)
 
 
@@ -675,8 +675,7 @@ prompt("wishing_well.name", OPTION, "The card to name before revealing the top c
       "is the named card, put it into your hand.")
 def wishing_well(game: "Game", seat: int, played: "PlayedCard") -> None:
     game.plus(seat, cards=1, actions=1)
-    named = game.choose_option(seat, sorted(CARDS), "wishing_well.name", played.name)
-    game.emit("name", seat, card=named)
+    named = game.name_card(seat, "wishing_well.name", played.name)
     top = game.reveal_top(seat, 1)
     if not top:
         return
