@@ -758,6 +758,13 @@ class EventSchema(Schema):
     number = fields.Integer()
     receiver = fields.Integer(metadata={"description": "`pass`: the seat that got the card"})
     position = fields.Integer(metadata={"description": "`insert`: cards above the inserted one"})
+    by = fields.String(metadata={
+        "description": "`name`: the card whose effect asked for the name (Wishing Well, "
+                       "Contraband, War Chest)"})
+    vp = fields.Integer(metadata={"description": "`vp`: how many VP tokens the seat took"})
+    total = fields.Integer(metadata={"description": "`vp`: the seat's VP tokens now"})
+    mat = fields.Integer(metadata={
+        "description": "`trade_route`: the tokens on the Trade Route mat now"})
 
 
 class CommandResultSchema(GameSchema):

@@ -347,3 +347,16 @@ def test_known_answers_match_the_document(app, api_schema):
     check("/api/kingdoms/random", "GET", client.get("/api/kingdoms/random?include=Nope"))
     check("/api/kingdoms/presets", "GET", client.get("/api/kingdoms/presets"))
     check("/api/health", "GET", client.get("/api/health"))
+
+
+def test_every_event_field_the_engine_registers_passes_the_event_schema():
+    """The response schemas are allowlists: a field of a registered event type that
+    EventSchema does not name would be dropped from every answer (Prosperity's
+    `vp.total`, `trade_route.mat`, `name.by`)."""
+    from dominion.events import EVENT_TYPES
+
+    declared = {f.data_key or name for name, f in schemas.EventSchema().fields.items()}
+    missing = {(t, f) for t, e in EVENT_TYPES.items() for f in e.fields if f not in declared}
+    assert not missing
+    raw = {"seq": 3, "type": "vp", "seat": 1, "vp": 2, "total": 5, "text": "x"}
+    assert schemas.EventSchema().dump(raw) == raw
