@@ -139,25 +139,48 @@ def _turns(doc: dict[str, Any]) -> str:
 
 
 EDITIONS = """\
-Dominion's sets were reprinted in a **2nd edition** (Base and Intrigue in 2016). Most
-cards kept what they do; a few changed (Throne Room, Mine and Moneylender became
-optional; Masquerade skips players with empty hands), some left the sets and some were
-added. Every game plays one rules edition:
+Dominion's sets were reprinted in a **2nd edition** (Base and Intrigue in 2016,
+Prosperity in 2022). Most cards kept what they do; a few changed, some left the sets
+and some were added:
+
+- Base: Throne Room, Mine and Moneylender became optional.
+- Intrigue: Masquerade skips players with empty hands.
+- Prosperity: **Mint** trashes your Treasures in play when you *buy* it (1st) or when
+  you *gain* it in any way (2nd); **Hoard** gives a Gold for each Victory card bought
+  *while it is in play* (1st) or *for the rest of the turn* (2nd, even once Hoard left
+  play); **Quarry** makes Action cards cost $2 less *while it is in play* (1st) or *for
+  the rest of the turn* (2nd). Contraband, Counting House, Goons, Loan, Mountebank,
+  Royal Seal, Talisman, Trade Route and Venture are 1st-edition cards; Anvil,
+  Charlatan, Clerk, Collection, Crystal Ball, Investment, Magnate, Tiara and War Chest
+  are 2nd-edition ones.
+
+Every game plays one rules edition:
 
 - Choose it with `"edition": "1"` or `"edition": "2"` in `POST /api/games` (a string).
   Without it a game made from a preset plays the preset's rulebook edition (`edition` in
   `GET /api/kingdoms/presets`: `"1"` for the Czech 1st-edition rulebooks' kingdoms,
-  `"2"` for the Hungarian 2nd-edition one's); any other game plays the 2nd edition.
+  Prosperity's included, `"2"` for the Hungarian 2nd-edition one's, whose Base +
+  Prosperity kingdoms use 1st-edition Prosperity cards under 2nd-edition rules); any
+  other game plays the 2nd edition.
   Another value is refused (`422 invalid_body`, `errors.edition`) and no game is made.
 - The game's `setup.edition` and `view.edition` say which edition it plays; games
   stored before editions existed play the 2nd.
 - The edition picks between the two texts of a changed card, nothing else: a card
-  printed in one edition only (Coppersmith, Courtier...) can be in a game of either.
+  printed in one edition only (Coppersmith, Courtier, Contraband, Tiara...) can be in a
+  game of either.
   `GET /api/cards` gives each card's `texts` (`"1"` and `"2"`: the text a game of that
   edition plays; they differ only for the changed cards) and its `editions` (those
   that print it); `text` is the 2nd-edition text. Show `texts[view.edition]`.
 - The randomizer's `editions` parameter only filters the cards it draws by the
-  editions that print them; it does not set a game's edition.
+  editions that print them (`editions=1&sets=prosperity` draws among the 25 cards of
+  the 1st-edition Prosperity box, `editions=2` among the 2nd's); it does not set a
+  game's edition.
+- Platinum and Colony (Prosperity) are in a game by the official rule unless
+  `colony` forces them `on` or `off`: always when every kingdom card is from
+  Prosperity, never without one, otherwise when a randomly chosen kingdom card is from
+  Prosperity (`setup.colony_odds` is the share of Prosperity cards, `colony_reason`
+  says which case applied). With them, the game also ends when the Colony pile is
+  empty (`result.end_reason` `"colonies"`).
 """
 
 

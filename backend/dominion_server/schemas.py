@@ -287,8 +287,9 @@ EDITION_ERROR = 'the edition is "1" (1st-edition rules) or "2" (2nd-edition rule
 EDITION_DESCRIPTION = (
     "the rules edition the game plays: `\"1\"` or `\"2\"`. Only the cards whose text "
     "changed what they do between editions play differently (Throne Room, Mine, "
-    "Moneylender: not optional in the 1st edition; Masquerade: who passes); any card "
-    "may be in a game of either edition. Default: the preset's edition (1st for the "
+    "Moneylender: not optional in the 1st edition; Masquerade: who passes; Prosperity's "
+    "Mint, Hoard and Quarry: on buying and while in play in the 1st edition, on gaining "
+    "and for the turn in the 2nd); any card may be in a game of either edition. Default: the preset's edition (1st for the "
     "Czech rulebooks' kingdoms, 2nd for the Hungarian one's, see "
     "`GET /api/kingdoms/presets`), else `\"2\"`.")
 _MAX_SEATS = 6
@@ -350,7 +351,12 @@ class GameCreateSchema(Schema):
                                                    "(kept secret; default: a random one)"})
     colony = fields.String(validate=validate.OneOf(COLONY_CHOICES), load_default="auto",
                            metadata={"description": "Platinum and Colony: the official rule "
-                                                    "(`auto`), or forced `on` or `off`"})
+                                                    "(`auto`: always with an all-Prosperity "
+                                                    "kingdom, never without a Prosperity "
+                                                    "card, else if a random kingdom card is "
+                                                    "from Prosperity), or forced `on` or "
+                                                    "`off`; `setup.colony`, `colony_odds` "
+                                                    "and `colony_reason` tell the outcome"})
     edition = fields.String(
         validate=validate.OneOf(RULES_EDITIONS, error=EDITION_ERROR),
         error_messages={"invalid": EDITION_ERROR, "null": EDITION_ERROR},
@@ -595,7 +601,9 @@ class PlayerViewSchema(Schema):
     discard_top = fields.String(required=True, allow_none=True)
     in_play = _strs(required=True)
     set_aside = _strs(required=True)
-    vp_tokens = fields.Integer(required=True)
+    vp_tokens = fields.Integer(required=True, metadata={
+        "description": "VP tokens taken (Bishop, Monument, Goons...): public, and counted "
+                       "in the score"})
     turns = fields.Integer(required=True)
     hand = _strs(metadata={"description": "only in the viewer's own entry"})
 
@@ -695,7 +703,8 @@ class ViewSchema(Schema):
         "description": "every command this seat may send now (authoritative)"})
     game_over = fields.Boolean(required=True)
     result = fields.Nested(ResultSchema, required=True, allow_none=True)
-    trade_route = fields.Nested(TradeRouteSchema, required=True, allow_none=True)
+    trade_route = fields.Nested(TradeRouteSchema, required=True, allow_none=True, metadata={
+        "description": "the Trade Route mat; `null` when Trade Route is not in the kingdom"})
     curse_is_treasure = fields.Boolean(required=True, metadata={
         "description": "Charlatan is in the kingdom: Curse is also a Treasure worth $1"})
 
@@ -793,8 +802,9 @@ class LogPageSchema(Schema):
 
 class CardTextsSchema(Schema):
     """A card's rules text in a game of each edition. They differ only for the cards
-    whose text changed what they do (Throne Room, Mine, Moneylender, Masquerade); a
-    card printed in one edition only plays the same text in a game of the other."""
+    whose text changed what they do (Throne Room, Mine, Moneylender, Masquerade; Mint,
+    Hoard, Quarry); a card printed in one edition only plays the same text in a game
+    of the other."""
 
     # Keys "1" and "2" are not identifiers: the fields are named apart.
     first = fields.String(required=True, attribute="1", data_key="1",

@@ -123,6 +123,11 @@ def test_editions_section_says_how_to_choose_and_read_the_edition(client):
                    "<code>GET /api/kingdoms/presets</code>", "<code>422 invalid_body</code>",
                    "2nd edition"):
         assert phrase in section, phrase
+    # Prosperity's changed cards, its edition-only cards and Platinum/Colony are explained.
+    for phrase in ("Prosperity in 2022", "<strong>Mint</strong>", "<strong>Hoard</strong>",
+                   "<strong>Quarry</strong>", "Contraband", "War Chest",
+                   "<code>colony_reason</code>", "<code>&quot;colonies&quot;</code>"):
+        assert phrase in section, phrase
     # The fields it names are in the schemas.
     for schema in ("GameCreate", "View", "Setup", "Card", "Preset"):
         assert f'id="schema-{schema}"' in html
