@@ -204,3 +204,38 @@ def test_the_catalog_holds_both_editions_texts(client):
     assert hu["Masquerade"]["unofficial"] is True and hu["Masquerade"]["local_name"] == "Masquerade"
     assert not any(c["unofficial"] for c in cards.values())
 
+
+
+@pytest.mark.parametrize("edition", ["1", "2"])
+def test_a_game_stored_at_schema_version_2_loads_and_plays(client, app, edition):
+    """Games saved before Prosperity (state version 2): no Trade Route mat, no names."""
+    g = create(client, seed=9, edition=edition)
+    gid, tok, me = g["id"], g["token"], g["seat"]
+    old = state(app, gid)
+    assert old["schema_version"] == SCHEMA_VERSION == 3
+    old["schema_version"] = 2
+    for key in ("trade_route", "trade_route_mat"):
+        del old["state"][key]
+    del old["state"]["turn"]["names"]
+    rewrite(app, gid, state=old)
+    before = stored(app, gid)
+    body = get(client, gid, tok).get_json()
+    view = body["view"]
+    assert view["edition"] == edition and view["legal"]
+    assert view["trade_route"] is None and view["turn"]["names"] == {}
+    assert view["curse_is_treasure"] is False
+    assert stored(app, gid) == before  # reading does not write
+    # A whole turn: every Treasure, a buy if any, and the next turn comes back.
+    etag = None
+    for cmd in ({"type": "play_treasures"}, {"type": "buy", "card": "Copper"},
+                {"type": "end_phase"}):
+        r = command(client, gid, tok, cmd, etag=etag)
+        assert r.status_code == 200, (cmd, r.get_json())
+        etag = r.headers["ETag"]
+    body = r.get_json()
+    assert body["view"]["turn"]["seat"] == me and body["view"]["players"][me]["turns"] >= 1
+    saved = state(app, gid)
+    assert saved["schema_version"] == SCHEMA_VERSION
+    assert saved["state"]["trade_route"] == [] and saved["state"]["trade_route_mat"] == 0
+    assert saved["state"]["edition"] == edition
+    assert Game.from_dict(saved).view(me) == body["view"]
