@@ -76,12 +76,13 @@ def test_create_with_local_card_names(client):
 
 
 def test_create_with_random_kingdom(client):
-    g = create(client, random={"seed": 5, "require": ["village", "plus-buy"], "reaction": True},
-               colony="auto")
+    g = create(client, random={"seed": 5, "require": ["village", "plus-buy"], "reaction": True,
+                               "sets": ["base", "intrigue"]}, colony="auto")
     setup = g["game"]["setup"]
     assert len(setup["kingdom"]) == 10
     assert setup["randomizer"]["seed"] == 5
-    same = client.get("/api/kingdoms/random?seed=5&require=village,plus-buy&reaction=true")
+    same = client.get("/api/kingdoms/random?seed=5&require=village,plus-buy&reaction=true"
+                      "&sets=base,intrigue")
     assert same.get_json()["cards"] == sorted(setup["kingdom"])
     assert setup["colony"] is False and setup["colony_reason"] == "no-prosperity"
 
