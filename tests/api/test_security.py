@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 from typing import Any, Iterator
 
+import pytest
+
 from dominion_server import security
 
 from .support import bearer, create, get, state
@@ -127,9 +129,20 @@ def _check_view_hides(body: dict, seat: int | None) -> None:
         assert view["decision"]["seat"] == seat
 
 
-def test_views_and_logs_never_leak_hidden_cards(client, app):
+#: Prosperity cards whose decisions come to seats outside their turn or hide hands
+#: (Vault, Watchtower, Goons, Contraband, Bishop, Mountebank, Royal Seal, Crystal Ball).
+PROSPERITY_KINGDOM = ["Vault", "Watchtower", "Goons", "Contraband", "Bishop", "Mountebank",
+                      "Royal Seal", "Crystal Ball", "Trade Route", "Monument"]
+#: What the scripted players buy, dearest last.
+BUYS = ("Silver", "Smithy", "Militia", "Monument", "Watchtower", "Contraband", "Bishop",
+        "Crystal Ball", "Royal Seal", "Mountebank", "Vault", "Goons", "Gold", "Province")
+
+
+@pytest.mark.parametrize("kingdom", [None, PROSPERITY_KINGDOM], ids=["base", "prosperity"])
+def test_views_and_logs_never_leak_hidden_cards(client, app, kingdom):
+    extra = {"kingdom": kingdom} if kingdom else {}
     g = create(client, [{"kind": "human", "name": "Ann"}, {"kind": "human"},
-                        {"kind": "bot", "bot": "generic"}], seed=5, colony="off")
+                        {"kind": "bot", "bot": "generic"}], seed=5, colony="off", **extra)
     j = client.post(f"/api/games/{g['id']}/join", json={"name": "Bob"}).get_json()
     gid, tokens = g["id"], {0: g["token"], 1: j["token"]}
     for step in range(40):
@@ -162,8 +175,8 @@ def test_views_and_logs_never_leak_hidden_cards(client, app):
         elif {"type": "play_treasures"} in mine["legal"]:
             cmd = {"type": "play_treasures"}
         else:
-            buys = [c for c in mine["legal"] if c["type"] == "buy" and c["card"] in
-                    ("Silver", "Gold", "Province", "Smithy", "Militia")]
+            buys = sorted((c for c in mine["legal"] if c["type"] == "buy" and c["card"] in BUYS),
+                          key=lambda c: BUYS.index(c["card"]))
             cmd = buys[-1] if buys else {"type": "end_phase"}
         r = client.post(f"/api/games/{gid}/commands", json=cmd, headers=bearer(tokens[mover]))
         assert r.status_code == 200, r.get_json()
@@ -176,7 +189,8 @@ def test_views_and_logs_never_leak_hidden_cards(client, app):
     assert any(e["type"] == "draw" and e["seat"] == 0 and e.get("cards") for e in own["events"])
 
 
-def test_every_event_field_is_in_the_event_schema(client):
+@pytest.mark.parametrize("kingdom", [None, PROSPERITY_KINGDOM], ids=["base", "prosperity"])
+def test_every_event_field_is_in_the_event_schema(client, kingdom):
     """The Event schema is an allowlist: make sure it does not drop engine fields."""
     from dominion import new_game
     from dominion.bots import act, make_bot
@@ -187,7 +201,7 @@ def test_every_event_field_is_in_the_event_schema(client):
 
     known = set(EventSchema().fields)
     bots = {s: make_bot("generic") for s in range(3)}
-    game = new_game(3, KINGDOM, seed=9, agents=bots)
+    game = new_game(3, kingdom or KINGDOM, seed=9, agents=bots)
     seen: set[str] = set()
     for _ in range(3000):
         if game.state.game_over:
