@@ -218,6 +218,34 @@ def test_a_preset_game_applies_the_colony_rule_and_the_rulebooks_edition(client,
         assert seen == {True, False}, "a mixed kingdom sometimes has them, sometimes not"
 
 
+@pytest.mark.parametrize("edition", [None, "2"], ids=["rulebook-1e", "told-2e"])
+def test_a_1st_edition_preset_plays_the_1st_edition_quarry_and_mint(client, app, edition):
+    """Big Actions (seed 002) plays 1E texts: Quarry lowers Action costs only while in
+    play, so the Mint bought with it (trashing the Treasures in play) ends the discount.
+    The 2nd edition's Quarry lowers them for the turn."""
+    extra = {"edition": edition} if edition else {}
+    g = create(client, preset="big-actions", colony="off", **extra)
+    gid, tok = g["id"], g["token"]
+    assert g["game"]["view"]["edition"] == (edition or "1")
+    me = arrange(app, gid, {0: ["Grand Market", "Quarry", "Gold", "Gold", "Gold"]},
+                 deck=["Copper"])
+    r = command(client, gid, tok, {"type": "play", "card": "Grand Market"})
+    assert r.status_code == 200, r.get_json()
+    r = command(client, gid, tok, {"type": "play_treasures"})
+    view = r.get_json()["view"]
+    cost = {p["card"]: p["cost"] for p in view["supply"]}
+    # Mint is an Action card too: $3 with the Quarry.
+    assert (cost["King's Court"], cost["Mint"], view["turn"]["coins"]) == (5, 3, 13)
+    r = command(client, gid, tok, {"type": "buy", "card": "Mint"})
+    assert r.status_code == 200, r.get_json()
+    view = r.get_json()["view"]
+    assert view["players"][me]["in_play"] == ["Grand Market"]
+    assert sorted(view["trash"]) == ["Copper", "Gold", "Gold", "Gold", "Quarry"]
+    cost = {p["card"]: p["cost"] for p in view["supply"]}
+    assert cost["King's Court"] == (7 if edition is None else 5)
+    assert view["turn"]["coins"] == 10 and view["turn"]["buys"] == 1
+
+
 @pytest.mark.parametrize("key", ["big-actions", "lucky-seven", "good-life-2e"])
 def test_the_creator_may_force_platinum_and_colony(client, app, key):
     share = sum(CARDS[c].set == "prosperity" for c in get_preset(key).cards) / 10
