@@ -646,3 +646,30 @@ def test_a_four_player_prosperity_game_stores_under_10_kb(client, app, key):
     print(f"\n{key}: {turns} turns, stored state mid-game max {max(middle)} B, "
           f"whole game max {max(n for _, n in sizes)} B")
     assert middle and max(middle) < MAX_STATE_BYTES
+
+
+# ---------------------------------------------------------------------------
+# The documents
+
+
+def test_the_documents_describe_prosperitys_fields_events_and_codes(client):
+    doc = client.get("/api/openapi.json").get_json()
+    s = doc["components"]["schemas"]
+    view, player, turn = s["View"]["properties"], s["PlayerView"]["properties"], \
+        s["Turn"]["properties"]
+    for prop in (view["trade_route"], view["curse_is_treasure"], player["vp_tokens"],
+                 turn["names"], s["TradeRoute"]["properties"]["mat"],
+                 s["TradeRoute"]["properties"]["piles"]):
+        assert prop.get("description"), prop
+    assert "trade_route" in s["View"]["required"] and "vp_tokens" in s["PlayerView"]["required"]
+    assert "contraband" in turn["names"]["description"]
+    for field in ("by", "vp", "total", "mat"):
+        assert s["Event"]["properties"][field]["description"].startswith("`")
+    assert "colonies" in s["Result"]["properties"]["end_reason"]["enum"]
+    assert doc["x-problem-codes"]["buy_forbidden"]["status"] == 422
+    assert "Contraband" in doc["x-problem-codes"]["buy_forbidden"]["description"]
+    page = client.get("/api/docs").get_data(as_text=True)
+    for anchor in ("event-vp", "event-trade_route", "event-name", "problem-buy_forbidden",
+                   "prompt-contraband.name", "prompt-watchtower.reveal", "prompt-vault.offer",
+                   "prompt-vault.other_discard", "prompt-war_chest.gain"):
+        assert f'id="{anchor}"' in page, anchor
