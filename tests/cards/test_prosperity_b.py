@@ -1257,3 +1257,73 @@ def test_war_chest_nothing_to_gain_when_every_cheap_pile_was_named_or_is_empty()
     play(g, "War Chest")
     answer(g, "Gold")
     assert g.pending is None and me(g).discard == []
+
+
+# ----------------------------------------------------------------------
+# With the Prosperity Actions (Watchtower, Peddler, Charlatan)
+
+PLUS_ACTIONS = KINGDOM + ["Watchtower", "Peddler", "Charlatan", "King's Court"]
+
+
+@pytest.mark.parametrize("edition", ["1", "2"])
+def test_hoard_you_still_get_the_gold_if_watchtower_trashes_the_bought_card(edition):
+    g = at(edition=edition, kingdom=PLUS_ACTIONS, hand=["Hoard", "Copper", "Watchtower"])
+    play_all(g)
+    buy(g, "Estate")
+    d = pending_is(g, 0, "watchtower.reveal")
+    if d.args["gained"] == "Gold":  # 2E: Hoard's Gold comes before the Estate's reaction
+        answer(g, "no")
+        d = pending_is(g, 0, "watchtower.reveal")
+    assert d.args["gained"] == "Estate"
+    answer(g, "trash")
+    if g.pending is not None:  # 1E: the Gold comes after
+        assert g.pending.args["gained"] == "Gold"
+        answer(g, "no")
+    assert g.state.trash == ["Estate"] and me(g).discard == ["Gold"]
+
+
+@pytest.mark.parametrize("edition", ["1", "2"])
+def test_mint_watchtower_ing_the_bought_mint_still_trashes_your_treasures(edition):
+    g = at(edition=edition, kingdom=PLUS_ACTIONS, hand=["Gold", "Silver", "Watchtower"])
+    play_all(g)
+    buy(g, "Mint")
+    pending_is(g, 0, "watchtower.reveal")
+    answer(g, "deck")
+    assert deck_top(g) == ["Mint"] and sorted(g.state.trash) == ["Gold", "Silver"]
+
+
+def test_talisman_a_peddler_reduced_to_4_qualifies():
+    g = at(edition="1", kingdom=PLUS_ACTIONS, hand=["Talisman", "Gold"],
+           in_play=["Village", "Village"])
+    play_all(g)
+    assert g.cost("Peddler") == 4
+    buy(g, "Peddler")
+    assert me(g).discard == ["Peddler", "Peddler"]
+
+
+def test_with_charlatan_curse_is_a_treasure_for_these_cards():
+    g = at(kingdom=PLUS_ACTIONS, hand=["Curse", "Bank", "Mint", "Investment", "Estate", "Gold"])
+    play(g, "Mint")
+    assert sorted(pending_is(g, 0, "mint.reveal").options) == [
+        "Bank", "Curse", "Gold", "Investment"]
+    answer(g, ["Curse"])
+    assert me(g).discard == ["Curse"]
+    play(g, "Investment")
+    answer(g, ["Estate"])
+    answer(g, "vp")
+    assert me(g).vp_tokens == 3  # Curse, Bank and Gold
+    play_all(g)
+    assert g.turn.coins == 1 + 3 + 3  # the Curse and Gold, then Bank counting three
+    buy(g, "Mint")
+    assert sorted(g.state.trash) == ["Bank", "Curse", "Estate", "Gold", "Investment"]
+
+
+def test_with_charlatan_venture_and_crystal_ball_play_a_curse():
+    g = at(edition="1", kingdom=PLUS_ACTIONS, hand=["Venture", "Crystal Ball"],
+           deck=["Curse", "Curse", "Estate"])
+    play(g, "Venture")
+    assert me(g).in_play == ["Venture", "Curse"] and g.turn.coins == 2
+    play(g, "Crystal Ball")
+    assert "play" in pending_is(g, 0, "crystal_ball.choose").options
+    answer(g, "play")
+    assert g.turn.coins == 4
