@@ -1327,3 +1327,13 @@ def test_with_charlatan_venture_and_crystal_ball_play_a_curse():
     assert "play" in pending_is(g, 0, "crystal_ball.choose").options
     answer(g, "play")
     assert g.turn.coins == 4
+
+
+def test_royal_seal_not_asked_for_a_card_gained_onto_the_deck():
+    # Crystal Ball plays a Bureaucrat: its Silver is gained onto the deck already.
+    g = at(edition="1", kingdom=KINGDOM + ["Bureaucrat"], hand=["Royal Seal", "Crystal Ball"],
+           deck=["Bureaucrat", "Estate"])
+    play(g, "Royal Seal")
+    play(g, "Crystal Ball")
+    answer(g, "play")
+    assert g.pending is None and deck_top(g) == ["Silver", "Estate"]
