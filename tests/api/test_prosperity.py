@@ -582,6 +582,43 @@ def test_vault_offers_each_other_player_to_discard_two_for_a_card(client, app):
     assert hidden and "cards" not in hidden[-1] and hidden[-1]["count"] == 2
 
 
+def test_clerk_at_the_start_of_a_turn_is_asked_inside_the_previous_players_command(
+        client, app):
+    kingdom = ["Clerk", "Anvil", "Tiara", "War Chest", "Magnate", "Collection", "Crystal Ball",
+               "Investment", "City", "Vault"]
+    gid, tokens = humans_game(client, kingdom, colony="off")
+    # The player draws five different cards at Clean-up, so Clerk's attack asks it.
+    me = arrange(app, gid, {0: ["Estate"] * 5, 1: ["Clerk", "Copper", "Copper", "Copper",
+                                                     "Estate"]},
+                 deck=["Gold", "Estate", "Copper", "Silver", "Curse"])
+    nxt = (me + 1) % 2
+    r = command(client, gid, tokens[me], {"type": "end_phase"})
+    r = command(client, gid, tokens[me], {"type": "end_phase"})
+    assert r.status_code == 200, r.get_json()
+    view = r.get_json()["view"]
+    assert view["turn"]["seat"] == nxt and view["waiting_for"] == {"seat": nxt}
+    _assert_hidden_from_others(client, gid, tokens, nxt, "turn_start.play")
+    d = view_of(client, gid, tokens[nxt])["decision"]
+    assert (d["kind"], d["options"], d["min"], d["max"]) == ("cards", ["Clerk"], 0, 1)
+    r = command(client, gid, tokens[nxt], {"type": "answer", "answer": ["Clerk"]})
+    assert r.status_code == 200, r.get_json()
+    # Clerk's attack: the previous player, holding five cards, puts one back.
+    _assert_hidden_from_others(client, gid, tokens, me, "clerk.topdeck")
+    d = view_of(client, gid, tokens[me])["decision"]
+    assert sorted(d["options"]) == ["Copper", "Curse", "Estate", "Gold", "Silver"]
+    r = command(client, gid, tokens[me], {"type": "answer", "answer": ["Gold"]})
+    assert r.status_code == 200, r.get_json()
+    assert [e["cards"] for e in r.get_json()["events"] if e["type"] == "topdeck"] == [["Gold"]]
+    view = view_of(client, gid, tokens[nxt])
+    assert view["awaiting"] == [nxt] and view["turn"]["phase"] == "action"
+    assert (view["turn"]["actions"], view["turn"]["coins"]) == (1, 2)  # no Action used
+    assert view["players"][nxt]["in_play"] == ["Clerk"]
+    assert view["players"][me]["hand_count"] == 4
+    log = client.get(f"/api/games/{gid}/log?limit=500", headers=bearer(tokens[nxt])).get_json()
+    put_back = [e for e in log["events"] if e["type"] == "topdeck"]
+    assert put_back and "cards" not in put_back[-1] and put_back[-1]["count"] == 1
+
+
 # ---------------------------------------------------------------------------
 # Whole games, and the size of a stored game
 
