@@ -986,6 +986,17 @@ def test_peddler_legal_buy_at_its_reduced_cost_in_the_buy_phase():
     assert g.turn.coins == 0 and me(g).discard == ["Peddler"]
 
 
+def test_peddler_buy_sent_from_the_action_phase_uses_the_buy_phase_cost():
+    g = at(hand=["Village", "Smithy"], deck=["Copper"] * 3, coins=4)
+    play(g, "Village")
+    play(g, "Smithy")
+    assert g.turn.phase != BUY_PHASE and g.turn.coins == 4
+    # A buy starts the Buy phase, where Peddler costs $4.
+    assert {"type": "buy", "card": "Peddler"} in g.legal_commands(0)
+    buy(g, "Peddler")
+    assert g.turn.coins == 0 and me(g).discard == ["Peddler"]
+
+
 # ----------------------------------------------------------------------
 # Rabble
 
