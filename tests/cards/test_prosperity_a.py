@@ -230,7 +230,7 @@ def test_charlatan_courtier_gives_two_choices_for_a_curse():
     assert d.args["count"] == 2 and (d.min, d.max) == (2, 2)
     g = at(hand=["Courtier", "Curse"])
     play(g, "Courtier")
-    assert g.pending is None or g.pending.args["count"] == 1
+    assert pending_is(g, 0, "courtier.choose").args["count"] == 1  # no Charlatan
 
 
 def test_charlatan_magnate_counts_curses_as_treasures():
@@ -972,7 +972,6 @@ def test_peddler_cost_stacks_with_bridge_and_never_goes_below_0():
     play(g, "Bridge")
     end_phase(g)
     assert g.cost("Peddler") == 0  # 8 - 1 - 8, floored
-    play(g, "Peddler") if False else None
 
 
 def test_peddler_legal_buy_at_its_reduced_cost_in_the_buy_phase():
@@ -1299,7 +1298,8 @@ def test_watchtower_works_on_another_players_turn_against_witch_curses():
 def test_watchtower_with_a_card_gained_to_hand_by_mine():
     g = at(hand=["Mine", "Silver", "Watchtower"])
     play(g, "Mine")
-    answer(g, ["Silver"]) if g.pending.prompt == "mine.trash" else None
+    pending_is(g, 0, "mine.trash")
+    answer(g, ["Silver"])
     answer(g, "Gold")
     d = pending_is(g, 0, "watchtower.reveal")
     assert d.args == {"gained": "Gold", "to": "hand"} and "deck" in d.options
@@ -1307,7 +1307,8 @@ def test_watchtower_with_a_card_gained_to_hand_by_mine():
     assert me(g).hand == ["Watchtower"] and me(g).deck == ["Gold"]
     g = at(hand=["Mine", "Silver", "Watchtower"])
     play(g, "Mine")
-    answer(g, ["Silver"]) if g.pending.prompt == "mine.trash" else None
+    pending_is(g, 0, "mine.trash")
+    answer(g, ["Silver"])
     answer(g, "Gold")
     answer(g, "trash")
     assert me(g).hand == ["Watchtower"] and g.state.trash == ["Silver", "Gold"]
@@ -1335,6 +1336,17 @@ def test_watchtower_not_asked_without_it_in_hand_or_when_it_is_played():
     play(g, "Workshop")
     answer(g, "Silver")
     assert g.pending is None and me(g).discard == ["Silver"]
+
+
+def test_watchtower_skips_a_card_another_reaction_already_moved():
+    # Royal Seal or Tiara (the Treasures' file) move a gained card before the
+    # hand's reactions; Watchtower then has nothing left to trash or topdeck.
+    from dominion.gains import Gain
+
+    g = at(hand=["Watchtower"], discard=["Silver"])
+    before = g.to_dict()
+    CARDS["Watchtower"].on_gain_in_hand(g, 0, Gain("Silver", 0, "discard", moved=True))
+    assert g.pending is None and g.to_dict() == before
 
 
 def test_watchtower_round_trip_on_another_turn():
