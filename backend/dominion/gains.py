@@ -93,11 +93,16 @@ def gain(game: "Game", seat: int, name: str, to: str = "discard", bought: bool =
     supply = st.supply
     if supply.get(name, 0) <= 0:
         return False
-    if to not in ZONES:  # pragma: no cover - programming error in a card
+    p = st.players[seat]
+    if to == "discard":
+        p.discard.append(name)
+    elif to == "hand":
+        p.hand.append(name)
+    elif to == "deck":
+        p.deck.append(name)
+    else:  # pragma: no cover - programming error in a card
         raise ValueError(f"cannot gain to {to!r}")
     supply[name] -= 1
-    p = st.players[seat]
-    getattr(p, to).append(name)
     game.emit("gain", seat, card=name, to=to)
     if st.trade_route and name in st.trade_route:
         st.trade_route.remove(name)
