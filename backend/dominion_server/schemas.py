@@ -723,11 +723,22 @@ class InviteSchema(Schema):
     url = fields.String(required=True, metadata={"description": "the web client's join link"})
 
 
+#: Why a game has Platinum and Colony or not (the official rule, or forced).
+COLONY_REASONS = ("all-prosperity", "no-prosperity", "random", "forced")
+
+
 class SetupSchema(Schema):
     kingdom = _strs(required=True)
-    colony = fields.Boolean(required=True)
-    colony_odds = fields.Float(required=True)
-    colony_reason = fields.String(required=True)
+    colony = fields.Boolean(required=True, metadata={
+        "description": "Platinum and Colony are in the supply (and an empty Colony pile "
+                       "ends the game)"})
+    colony_odds = fields.Float(required=True, validate=validate.Range(min=0, max=1), metadata={
+        "description": "the official odds of Platinum and Colony for this kingdom: the "
+                       "share of Prosperity cards"})
+    colony_reason = fields.String(required=True, validate=validate.OneOf(COLONY_REASONS),
+                                  metadata={"description": "`all-prosperity`, `no-prosperity`, "
+                                            "`random` (one random kingdom card decided) or "
+                                            "`forced` (the creator's `colony`)"})
     preset = fields.String(required=True, allow_none=True)
     randomizer = fields.Dict(required=True, allow_none=True)
     players = fields.Integer(required=True)
@@ -842,8 +853,7 @@ class KingdomSchema(Schema):
     colony = fields.Boolean(required=True)
     colony_odds = fields.Float(required=True, validate=validate.Range(min=0, max=1), metadata={
         "description": "the official odds: the share of Prosperity cards"})
-    colony_reason = fields.String(required=True, validate=validate.OneOf(
-        ("all-prosperity", "no-prosperity", "random", "forced")))
+    colony_reason = fields.String(required=True, validate=validate.OneOf(COLONY_REASONS))
     seed = fields.Integer(required=True)
     method = fields.String(required=True, validate=validate.OneOf(("sampled", "constructed")))
     sets = _strs(required=True)
