@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from dominion import CARDS, InvalidSetup, english_name, get_preset, new_game, preset, presets
-from dominion.cards.card import ACTION, define
 from dominion.i18n import DECLARED
 from dominion.presets import PRESETS
 

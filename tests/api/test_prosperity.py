@@ -15,7 +15,7 @@ from dominion.rng import Rng
 from dominion_server.extensions import db
 from dominion_server.models import CommandRow, GameRow
 
-from .support import bearer, command, create, get, state, stored, two_humans
+from .support import bearer, command, create, get, state, stored
 from .test_intrigue import human_move
 
 #: The 2nd-edition Prosperity box's kingdom cards, and the 1st-edition one's.
@@ -208,8 +208,8 @@ def test_a_preset_game_applies_the_colony_rule_and_the_rulebooks_edition(client,
             assert (piles["Platinum"], piles["Colony"]) == (12, 8)  # 2 players
         else:
             assert "Platinum" not in piles and "Colony" not in piles
-        stored_ = stored_setup(app, g["id"])
-        assert {k: stored_[k] for k in ("colony", "colony_odds", "colony_reason", "edition")} \
+        kept = stored_setup(app, g["id"])
+        assert {k: kept[k] for k in ("colony", "colony_odds", "colony_reason", "edition")} \
             == {k: setup[k] for k in ("colony", "colony_odds", "colony_reason", "edition")}
         seen.add(setup["colony"])
         if key in ALL_PROSPERITY and seed > 2:
