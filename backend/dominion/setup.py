@@ -72,7 +72,8 @@ def new_game(
     :param seed: seed of all randomness; a random one when ``None``.
     :param colony: add Platinum and Colony piles.
     :param edition: the rules edition, ``"1"`` or ``"2"``: cards whose text
-        changed functionally (Throne Room, Mine, Moneylender, Masquerade) play
+        changed functionally (Throne Room, Mine, Moneylender, Masquerade, Mint,
+        Hoard, Quarry) play
         the text of that edition.
     :raises InvalidSetup: on a bad player count, kingdom or edition.
     """
