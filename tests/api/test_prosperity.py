@@ -440,6 +440,40 @@ def test_a_card_named_for_contraband_cannot_be_bought(client, app):
     assert view_of(client, gid, tokens[left])["turn"]["names"] == {}
 
 
+def test_war_chest_gains_no_card_named_by_the_left_player_this_turn(client, app):
+    kingdom = ["War Chest", "Anvil", "Tiara", "Clerk", "Magnate", "Collection", "Crystal Ball",
+               "Investment", "City", "Vault"]
+    gid, tokens = humans_game(client, kingdom, colony="off")
+    me = arrange(app, gid, {0: ["War Chest", "War Chest", "Copper", "Estate", "Estate"]})
+    left = (me + 1) % 2
+    gained = []
+    for n, named in enumerate(("Vault", "City"), 1):
+        r = command(client, gid, tokens[me], {"type": "play", "card": "War Chest"})
+        assert r.status_code == 200, r.get_json()
+        assert view_of(client, gid, tokens[me])["waiting_for"] == {
+            "seat": left, "prompt": "war_chest.name", "card": "War Chest"}
+        r = command(client, gid, tokens[left], {"type": "answer", "answer": named})
+        assert r.status_code == 200, r.get_json()
+        d = view_of(client, gid, tokens[me])["decision"]
+        assert d["prompt"] == "war_chest.gain" and d["args"]["max_cost"] == 5
+        assert d["args"]["named"] == ["Vault", "City"][:n]
+        assert not set(d["args"]["named"]) & set(d["options"])
+        assert "Magnate" in d["options"] and "Gold" not in d["options"]
+        assert view_of(client, gid, tokens[left])["waiting_for"]["prompt"] == "war_chest.gain"
+        r = command(client, gid, tokens[me], {"type": "answer", "answer": named})
+        assert r.status_code == 422 and r.get_json()["code"] == "invalid_answer"
+        pick = "Magnate" if named == "Vault" else "Clerk"
+        r = command(client, gid, tokens[me], {"type": "answer", "answer": pick})
+        assert r.status_code == 200, r.get_json()
+        gained.append(pick)
+    view = r.get_json()["view"]
+    assert view["turn"]["names"] == {"war_chest": ["Vault", "City"]}
+    assert view["turn"]["phase"] == "buy"
+    # War Chest gains; it does not buy: the Buy is still there.
+    assert view["turn"]["buys"] == 1
+    assert state(app, gid)["state"]["players"][me]["discard"] == gained == ["Magnate", "Clerk"]
+
+
 # ---------------------------------------------------------------------------
 # VP tokens and the Trade Route mat
 
