@@ -17,6 +17,7 @@ from helpers import (
 
 from dominion import CARDS, IllegalCommand, PlayTreasures, new_game
 from dominion.state import BUY_PHASE
+from dominion.views import render_event
 
 Event = dict[str, Any]
 
@@ -362,6 +363,23 @@ def test_clerk_is_played_at_the_start_of_the_turn_several_one_at_a_time_each_att
     assert g.turn.actions == 1 and g.turn.coins == 4 and g.turn.actions_played == 2
     assert me(g, 1).in_play == ["Clerk", "Clerk"] and me(g, 1).hand == ["Silver"]
     assert deck_top(g, 0)[0] == "Estate" and deck_top(g, 2) == ["Gold"]
+
+
+def test_clerk_two_clerks_at_the_start_of_the_turn_attack_twice():
+    g = at(hand=[], phase=BUY_PHASE, players=3,
+           others={1: {"hand": ["Clerk", "Clerk"]},
+                   2: {"hand": ["Copper", "Estate", "Silver", "Gold", "Duchy", "Curse"]}})
+    end_phase(g)
+    answer(g, ["Clerk"])
+    answer(g, ["Curse"])  # seat 2, 6 cards; seat 0 has an empty deck and hand: 0 cards
+    answer(g, ["Clerk"])
+    events = answer(g, ["Duchy"])  # the second attack: 5 cards left
+    assert g.pending is None and deck_top(g, 2) == ["Duchy", "Curse"]
+    topdeck = of_type(events, "topdeck", 2)[0]
+    assert render_event(topdeck, 0) == {**{k: v for k, v in topdeck.items()
+                                           if k not in ("private", "cards")},
+                                        "count": 1, "text": render_event(topdeck, 0)["text"]}
+    assert render_event(topdeck, 2)["cards"] == ["Duchy"]
 
 
 def test_clerk_each_start_of_turn_play_attacks_again():
