@@ -521,6 +521,7 @@ def test_forge_trashes_any_number_and_gains_a_card_costing_exactly_their_total()
     assert d.args == {"cost": 5}
     assert all(g.cost(c) == 5 for c in d.options) and "Duchy" in d.options
     public_to_others(g)
+    assert_invalid(g, "Gold")  # $6, not exactly $5
     answer(g, "Duchy")
     assert me(g).discard == ["Duchy"] and sorted(g.state.trash) == ["Copper", "Estate", "Silver"]
 
@@ -727,6 +728,7 @@ def test_kings_court_plays_an_action_three_times_using_no_actions():
     d = pending_is(g, 0, "kings_court.play")
     assert d.options == ["Smithy"] and (d.min, d.max) == (0, 1)
     hidden_from_others(g)
+    assert_invalid(g, ["Estate"])  # not an Action
     events = answer(g, ["Smithy"])
     assert len(me(g).hand) == 1 + 9 and g.turn.actions == 0
     assert [e["card"] for e in of_type(events, "play")] == ["Smithy"] * 3
