@@ -927,7 +927,7 @@ def test_royal_seal_may_put_a_gained_card_onto_the_deck():
     assert (d.kind, d.options, d.args, d.card) == ("option", ["yes", "no"],
                                                     {"gained": "Silver"}, "Royal Seal")
     shown_to_others(g)
-    events = round_trip(g, "yes")
+    round_trip(g, "yes")
     assert deck_top(g) == ["Silver", "Estate"] and me(g).discard == []
 
 
@@ -1067,7 +1067,6 @@ def test_tiara_gives_a_buy_and_plays_a_treasure_twice():
     d = pending_is(g, 0, "tiara.play")
     assert (d.kind, sorted(d.options), d.min, d.max) == ("cards", ["Copper", "Silver"], 0, 1)
     hidden_from_others(g)
-    events = []
     round_trip(g, ["Silver"])
     assert (g.turn.coins, g.turn.buys) == (4, 2)
     assert me(g).in_play == ["Tiara", "Silver"] and me(g).hand == ["Copper", "Estate"]
