@@ -744,3 +744,44 @@ def test_the_documents_describe_prosperitys_fields_events_and_codes(client):
                    "prompt-contraband.name", "prompt-watchtower.reveal", "prompt-vault.offer",
                    "prompt-vault.other_discard", "prompt-war_chest.gain"):
         assert f'id="{anchor}"' in page, anchor
+
+
+def test_prosperity_answers_match_the_document(client, app):
+    """Views with a Trade Route mat, names, VP tokens and a decision for a seat whose
+    turn it is not, the Prosperity events and buy_forbidden, validated against the
+    OpenAPI document one by one."""
+    import schemathesis
+
+    api = schemathesis.openapi.from_wsgi("/api/openapi.json", app)
+
+    def check(path: str, method: str, response):
+        api[path][method].validate_response(response)
+        return response
+
+    gid, tokens = humans_game(client, GRAND, players=3, colony="on")
+    me = arrange(app, gid, {0: ["Contraband", "Monument", "Gold", "Copper", "Estate"]})
+    left = (me + 1) % 3
+    game, cmds = "/api/games/{game_id}", "/api/games/{game_id}/commands"
+    r = check(cmds, "POST", command(client, gid, tokens[me], {"type": "play", "card": "Monument"}))
+    assert r.status_code == 200
+    r = check(cmds, "POST",
+              command(client, gid, tokens[me], {"type": "play", "card": "Contraband"}))
+    assert r.status_code == 200
+    for tok in list(tokens.values()) + [None]:
+        check(game, "GET", get(client, gid, tok))
+    r = check(cmds, "POST",
+              command(client, gid, tokens[left], {"type": "answer", "answer": "Gold"}))
+    assert any(e["type"] == "name" and e["by"] == "Contraband" for e in r.get_json()["events"])
+    check(cmds, "POST", command(client, gid, tokens[me], {"type": "play_treasures"}))
+    r = check(cmds, "POST", command(client, gid, tokens[me], {"type": "buy", "card": "Gold"}))
+    assert r.status_code == 422 and r.get_json()["code"] == "buy_forbidden"
+    r = check(cmds, "POST", command(client, gid, tokens[me], {"type": "buy", "card": "Duchy"}))
+    assert any(e["type"] == "trade_route" for e in r.get_json()["events"])
+    body = check(game, "GET", get(client, gid, tokens[me])).get_json()
+    assert body["view"]["trade_route"]["mat"] == 1 and body["view"]["players"][me]["vp_tokens"] == 1
+    for tok in (tokens[me], None):
+        log = client.get(f"/api/games/{gid}/log?limit=500", headers=bearer(tok) if tok else {})
+        check("/api/games/{game_id}/log", "GET", log)
+        assert {"vp", "name", "trade_route"} <= {e["type"] for e in log.get_json()["events"]}
+    check("/api/cards", "GET", client.get("/api/cards?lang=cs"))
+    check("/api/kingdoms/random", "GET", client.get("/api/kingdoms/random?sets=prosperity"))
