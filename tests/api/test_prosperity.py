@@ -566,6 +566,49 @@ def test_watchtower_answers_a_witch_curse_on_another_players_turn(client, app):
     assert view["players"][victim]["hand_count"] == 5
 
 
+def test_a_bots_witch_stops_for_the_humans_watchtower_and_the_log_replays(client, app):
+    g = create(client, [HUMANS[0], {"kind": "bot", "bot": "generic"}], kingdom=GRAND,
+               colony="off", seed=21)
+    gid, tok, me = g["id"], g["token"], g["seat"]
+    bot = (me + 1) % 2
+    saved = state(app, gid)
+    st = saved["state"]
+    assert st["turn"]["seat"] == me
+    st["players"][me]["hand"] = ["Estate"] * 5
+    st["players"][me]["deck"] = ["Copper", "Copper", "Copper", "Estate", "Watchtower"]
+    st["players"][bot]["hand"] = ["Witch", "Copper", "Copper", "Copper", "Copper"]
+    st["players"][bot]["deck"] = ["Estate", "Estate", "Silver", "Silver"]
+    rewrite(app, gid, saved)
+    command(client, gid, tok, {"type": "end_phase"})
+    r = command(client, gid, tok, {"type": "end_phase"})
+    assert r.status_code == 200, r.get_json()
+    body = r.get_json()
+    assert any(e["type"] == "play" and e["seat"] == bot and e.get("card") == "Witch"
+               for e in body["events"])
+    view = body["view"]
+    assert view["turn"]["seat"] == bot and view["awaiting"] == [me]
+    assert view["decision"]["prompt"] == "watchtower.reveal"
+    assert view["decision"]["args"] == {"gained": "Curse", "to": "discard"}
+    assert view_of(client, gid, None)["waiting_for"] == {"seat": me}
+    r = command(client, gid, tok, {"type": "answer", "answer": "trash"})
+    assert r.status_code == 200, r.get_json()
+    body = r.get_json()
+    view = body["view"]
+    assert view["turn"]["seat"] == me and view["awaiting"] == [me]  # the bot finished
+    assert "Curse" in view["trash"] and "Curse" not in view["players"][me].get("hand", [])
+    assert "Curse" not in state(app, gid)["state"]["players"][me]["discard"]
+    # The command log keeps the order: the bot's Witch, the human's answer inside it,
+    # then the rest of the bot's turn.
+    with app.app_context():
+        moves = [(c.seat, c.actor, json.loads(c.command)) for c in
+                 db.session.query(CommandRow).filter_by(game_id=gid).order_by(CommandRow.id)]
+        db.session.remove()
+    i = moves.index((me, "human", {"type": "answer", "answer": "trash"}))
+    assert moves[i - 1] == (bot, "bot", {"type": "play", "card": "Witch"})
+    assert moves[i + 1:] and all(s == bot and a == "bot" for s, a, _ in moves[i + 1:])
+    assert moves[-1][2] == {"type": "end_phase"}
+
+
 def test_vault_offers_each_other_player_to_discard_two_for_a_card(client, app):
     gid, tokens = humans_game(client, GRAND, players=3)
     me = arrange(app, gid, {0: ["Vault", "Estate", "Estate", "Copper", "Copper"],
