@@ -183,6 +183,12 @@ def test_every_prosperity_preset_is_offered_and_playable(client):
         "biggest-money-1e", "kings-army-1e", "good-life-1e", *PRESETS_004}
     assert items["good-life-2e"]["names"] == {"hu": "Jó élet"}
     assert items["lucky-seven"]["names"] == {"cs": "Dobrý rytíř"}
+    # A game may be asked for by a rulebook's own name; a shared English name gives the
+    # 1st-edition (seed 002) kingdom.
+    for name, key in (("Dobrý rytíř", "lucky-seven"), ("A legtöbb pénz", "biggest-money-2e"),
+                      ("Biggest Money", "biggest-money-1e"), ("Začátečník", "beginners")):
+        g = create(client, preset=name)
+        assert g["game"]["setup"]["preset"] == key, name
 
 
 @pytest.mark.parametrize("key", PRESETS_002 + PRESETS_004)
