@@ -28,6 +28,7 @@ from .card import (
     VICTORY,
     CARDS,
     card,
+    define,
     hook,
 )
 
@@ -302,12 +303,10 @@ prompt("royal_seal.topdeck", OPTION,
        card="Royal Seal", args={"gained": "the card gained"}, options=YES_NO, public=True)
 
 
-@card("Royal Seal", 5, [TREASURE], "prosperity", FIRST,
-      "Worth $2. While this is in play, each time you gain a card you may put it onto "
-      "your deck.",
-      coins=2)
-def royal_seal(game: "Game", seat: int, played: "PlayedCard") -> None:
-    pass  # its coins are all it does when played
+define("Royal Seal", 5, [TREASURE], "prosperity", FIRST,
+       "Worth $2. While this is in play, each time you gain a card you may put it onto "
+       "your deck.",
+       coins=2)  # playing it only makes coins
 
 
 @hook("Royal Seal", "on_gain_in_play")
@@ -319,12 +318,10 @@ def royal_seal_gained(game: "Game", seat: int, g: "Gain") -> None:
         gains.move_gained(game, g, "deck")
 
 
-@card("Talisman", 4, [TREASURE], "prosperity", FIRST,
-      "Worth $1. While this is in play, each time you buy a card costing $4 or less "
-      "that is not a Victory card, gain another copy of it.",
-      coins=1)
-def talisman(game: "Game", seat: int, played: "PlayedCard") -> None:
-    pass  # its coins are all it does when played
+define("Talisman", 4, [TREASURE], "prosperity", FIRST,
+       "Worth $1. While this is in play, each time you buy a card costing $4 or less "
+       "that is not a Victory card, gain another copy of it.",
+       coins=1)  # playing it only makes coins
 
 
 @hook("Talisman", "on_buy_in_play")
