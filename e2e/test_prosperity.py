@@ -339,3 +339,214 @@ def test_the_table_shows_prosperity_state_on_a_phone_in_three_languages(browser,
     shot(page, shots, "51-prosperity-table-hu", full=False)
     assert errors == []
     ctx.close()
+
+
+# --- whole games through the real server ------------------------------------
+
+#: Every card the two-browser game must see played or answered, all from Prosperity:
+#: Platinum and Colony come with it by the official rule.
+GAME_KINGDOM = ["Watchtower", "Trade Route", "Bishop", "Monument", "Contraband", "King's Court", "Mint",
+                "Worker's Village", "Royal Seal", "Vault"]
+#: The game's seed (sent with the creation request): shuffles, and so this game, are reproducible.
+GAME_SEED = 20260101
+
+# What the Prosperity marks on a table show, read in one round trip.
+_MARKS = """() => {
+  const tr = document.querySelector('#trade-route');
+  const banned = document.querySelector('#banned');
+  return {
+    mat: tr ? +tr.dataset.mat : null,
+    tokens: [...document.querySelectorAll('#players .vp-tokens')].map(e => +e.dataset.vpTokens),
+    banned: banned ? banned.dataset.cards.split('|') : [],
+    bannedTiles: [...document.querySelectorAll('#supply button.card[data-banned="true"]')].map(
+      e => [e.dataset.card, e.dataset.buyable]),
+  };
+}"""
+
+
+def seeded(page, seed: int) -> None:
+    """Send ``seed`` with this page's game creation request (the form has no field for it)."""
+    def add_seed(route) -> None:
+        if route.request.method != "POST":
+            route.continue_()
+            return
+        body = json.loads(route.request.post_data)
+        route.continue_(post_data=json.dumps({**body, "seed": seed}))
+    page.route("**/api/games", add_seed)
+
+
+class Marks:
+    """A hook for ``play_to_end``: remembers what the Prosperity marks showed."""
+
+    def __init__(self):
+        self.mats: set[int] = set()
+        self.max_tokens = 0
+        self.banned_checked = 0
+
+    def __call__(self, p: Player, state: dict) -> None:
+        if state["screen"] != "table":
+            return
+        m = p.page.evaluate(_MARKS)
+        if m["mat"] is not None:
+            self.mats.add(m["mat"])
+        self.max_tokens = max([self.max_tokens, *m["tokens"]])
+        if m["banned"]:
+            # A named card is marked on its pile and can never be bought this turn.
+            assert sorted(c for c, _ in m["bannedTiles"]) == sorted(set(m["banned"]) & set(state["supply"]))
+            assert all(buyable == "false" for _, buyable in m["bannedTiles"]), m
+            self.banned_checked += 1
+
+
+def test_two_people_play_a_prosperity_game_with_colony_to_the_end(browser, server, shots):
+    ann_ctx = open_context(browser, server)
+    bob_ctx = open_context(browser, server, lang="hu-HU")  # Bob plays in Hungarian
+    ann, bob = ann_ctx.new_page(), bob_ctx.new_page()
+    ann_errors, bob_errors = watch(ann), watch(bob)
+    seeded(ann, GAME_SEED)
+    create_game(ann, "Ann", ["human"], kingdom=GAME_KINGDOM)
+    wait_screen(ann, "lobby")
+    link = ann.locator(".invite-link").first.input_value()
+    bob.goto(link)
+    wait_screen(bob, "join")
+    bob.fill("#join-name", "Bob")
+    bob.click("#join-take")
+    wait_screen(bob, "table")
+    wake(ann)
+    wait_screen(ann, "table")
+
+    # All ten kingdom cards are from Prosperity: Platinum and Colony are in (the official rule).
+    game_id = ann.url.split("#/g/")[1]
+    _, spectator = api(server, "GET", f"/api/games/{game_id}")
+    assert spectator["setup"]["colony"] is True and spectator["setup"]["colony_reason"] == "all-prosperity"
+    for page in (ann, bob):
+        for card in ("Platinum", "Colony"):
+            expect(page.locator(f'#basic-piles button.card[data-card="{card}"]')).to_have_count(1)
+        expect(page.locator("#trade-route")).to_have_attribute("data-mat", "0")
+        expect(page.locator("#players .vp-tokens")).to_have_count(2)
+
+    players = [
+        Player(ann, wants={"King's Court": 2, "Contraband": 2, "Trade Route": 1, "Monument": 1, "Mint": 1,
+                           "Watchtower": 1}),
+        Player(bob, wants={"Bishop": 1, "Watchtower": 2, "Mint": 1, "Contraband": 1, "King's Court": 2,
+                           "Vault": 1}),
+    ]
+    checks = DecisionChecks(shots, "60-prosperity", phone=True)
+    marks = Marks()
+
+    def hook(p: Player, state: dict) -> None:
+        checks(p, state)
+        marks(p, state)
+
+    play_to_end(players, hook=hook)
+    for p in players:
+        check_end_screen(p.page, ["Ann", "Bob"])
+    assert final_scores(ann) == [(s, v.replace("GyP", "VP")) for s, v in final_scores(bob)]
+    played = players[0].played + players[1].played
+    answered = players[0].decisions + players[1].decisions
+    print("played:", dict(played))
+    print("bought:", dict(players[0].bought), dict(players[1].bought))
+    print("decisions answered:", dict(answered))
+    print("trade route mat values seen:", sorted(marks.mats), "most VP tokens:", marks.max_tokens)
+    assert played["Watchtower"] + answered["watchtower.reveal"] >= 1
+    assert played["Trade Route"] >= 1 and played["King's Court"] >= 1 and played["Mint"] >= 1
+    assert played["Bishop"] + played["Monument"] >= 1
+    # VP tokens showed on the table, the Trade Route mat grew.
+    assert marks.max_tokens >= 1 and max(marks.mats) >= 1
+    # Contraband (a Treasure, from "Play all Treasures") was named by the other browser,
+    # and the named pile was shown as not buyable.
+    assert answered["contraband.name"] >= 1 and marks.banned_checked >= 1
+    # The end screen says how much of a score came from VP tokens.
+    _, final = api(server, "GET", f"/api/games/{game_id}")
+    for p in final["view"]["players"]:
+        row = ann.locator(f'#scores tr[data-seat="{p["seat"]}"] .with-tokens')
+        if p["vp_tokens"]:
+            expect(row).to_have_attribute("data-vp-tokens", str(p["vp_tokens"]))
+        else:
+            expect(row).to_have_count(0)
+    ann.locator("#scores").scroll_into_view_if_needed()
+    shot(ann, shots, "61-prosperity-end", full=False)
+    assert ann_errors == [] and bob_errors == []
+    ann_ctx.close()
+    bob_ctx.close()
+
+
+def test_phone_game_against_a_bot_on_a_random_prosperity_kingdom(browser, server, shots):
+    ctx = open_context(browser, server)
+    page = ctx.new_page()
+    errors = watch(page)
+    open_home(page)
+    page.fill("#my-name", "Ann")
+    page.click("#mode-random")
+    wait_idle(page)
+    page.uncheck('input[name="set"][value="base"]')
+    page.check('input[name="set"][value="prosperity"]')
+    page.select_option("#rnd-colony", "auto")
+    page.click("#roll")
+    wait_idle(page)  # the click sent the request at once: idle means its kingdom is drawn
+    kingdom = page.locator("#kingdom-preview button.card").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert len(kingdom) == 10
+    _, catalog = api(server, "GET", "/api/cards?lang=en")
+    sets = {c["name"]: c["set"] for c in catalog["cards"]}
+    assert {sets[c] for c in kingdom} == {"prosperity"}, kingdom
+    # The preview says Platinum and Colony are used (all Prosperity), and the game has them.
+    expect(page.locator("#colony-line")).to_contain_text("With Platinum and Colony")
+    no_horizontal_scroll(page)
+    page.click("#create")
+    wait_screen(page, "table")
+    no_horizontal_scroll(page)
+    assert small_tap_targets(page) == []
+    for card in ("Platinum", "Colony"):
+        expect(page.locator(f'#basic-piles button.card[data-card="{card}"]')).to_have_count(1)
+    shot(page, shots, "62-phone-prosperity-start", full=False)
+
+    me = Player(page, wants={c: 1 for c in kingdom})
+    checks = DecisionChecks(shots, "63-phone-prosperity", phone=True)
+    play_to_end([me], hook=checks)
+    check_end_screen(page, ["Ann"])
+    no_horizontal_scroll(page)
+    print("kingdom:", kingdom)
+    print("played:", dict(me.played), "decisions answered:", dict(me.decisions))
+    assert sum(me.bought[c] for c in kingdom) > 0
+    assert errors == []
+    ctx.close()
+
+
+def test_a_prosperity_preset_game_follows_the_platinum_colony_rule(context, server):
+    _, listing = api(server, "GET", "/api/kingdoms/presets")
+    presets = {p["key"]: p for p in listing["presets"]}
+    # The rulebook's Prosperity kingdoms are playable now that their cards exist.
+    for key in ("beginners", "friendly-interactive", "big-actions", "biggest-money-1e", "kings-army-1e",
+                "good-life-1e", "paths-to-victory", "all-along-the-watchtower", "lucky-seven",
+                "biggest-money-2e", "kings-army-2e", "good-life-2e"):
+        assert presets[key]["available"], key
+    page = context.new_page()
+    open_home(page)
+    page.fill("#my-name", "Ann")
+    page.click("#mode-preset")
+    options = page.locator("#preset option:not([disabled])").evaluate_all("els => els.map(e => e.value)")
+    assert "big-actions" in options and "good-life-2e" in options
+    page.select_option("#preset", "big-actions")
+    page.select_option("#rnd-colony", "auto")
+    wait_idle(page)
+    page.click("#create")
+    wait_screen(page, "table")  # the other seat is a bot
+    game_id = page.url.split("#/g/")[1]
+    _, game = api(server, "GET", f"/api/games/{game_id}")
+    # Every card of Big Actions is from Prosperity: the official rule adds Platinum and Colony.
+    assert game["setup"]["preset"] == "big-actions"
+    assert game["setup"]["colony"] is True and game["setup"]["colony_reason"] == "all-prosperity"
+    for card in ("Platinum", "Colony"):
+        expect(page.locator(f'#basic-piles button.card[data-card="{card}"]')).to_have_count(1)
+    # "Never" in the form wins over the rule.
+    page.goto("/")
+    wait_screen(page, "home")
+    page.click("#mode-preset")
+    page.select_option("#preset", "big-actions")
+    page.select_option("#rnd-colony", "off")
+    wait_idle(page)
+    page.click("#create")
+    wait_screen(page, "table")
+    expect(page.locator('#basic-piles button.card[data-card="Colony"]')).to_have_count(0)
+    game_id = page.url.split("#/g/")[1]
+    _, game = api(server, "GET", f"/api/games/{game_id}")
+    assert game["setup"]["colony"] is False and game["setup"]["colony_reason"] == "forced"

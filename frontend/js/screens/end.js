@@ -33,9 +33,10 @@ export function endScreen(view, { onAgain }) {
         h('th', { scope: 'col', class: 'num' }, t('opp.turns')))),
       h('tbody', null, order.map((s, i) => h('tr', { class: winners.includes(s) ? 'win' : '', 'data-seat': s },
         h('td', null, String(i + 1)),
-        h('td', null, names[s], s === me ? ` ${t('opp.you')}` : '', winners.includes(s) ? h('span', { class: 'sr-only' }, ` (${t('end.winnerMark')})`) : null),
-        h('td', { class: 'num score' }, t('end.score', { n: r.scores[s] }),
-          tokens(view, s) ? h('span', { class: 'small muted with-tokens', 'data-vp-tokens': tokens(view, s) }, ` (${t('end.withTokens', { n: tokens(view, s) })})`) : null),
+        h('td', null, names[s], s === me ? ` ${t('opp.you')}` : '', winners.includes(s) ? h('span', { class: 'sr-only' }, ` (${t('end.winnerMark')})`) : null,
+          // VP tokens are in the score already: say how much of it they are.
+          tokens(view, s) ? h('span', { class: 'small muted with-tokens', 'data-vp-tokens': tokens(view, s) }, t('end.withTokens', { n: tokens(view, s) })) : null),
+        h('td', { class: 'num score' }, t('end.score', { n: r.scores[s] })),
         h('td', { class: 'num' }, String(r.turns[s])))))),
     (r.decks || []).map((deck, s) => h('section', { class: 'panel', 'data-deck': s },
       h('h2', null, t('end.deck', { name: names[s] }), ' ', h('span', { class: 'muted small' }, t('common.cards', { n: Object.values(deck).reduce((a, b) => a + b, 0) }))),
