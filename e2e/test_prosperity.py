@@ -327,7 +327,7 @@ def test_the_table_shows_prosperity_state_on_a_phone_in_three_languages(browser,
     expect(log).to_contain_text("The Estate token moved to the Trade Route mat (2 there).")
     page.select_option("#lang", "cs")
     expect(log).to_contain_text("Ann · bere 2 žetony VB (celkem 3)")
-    expect(log).to_contain_text("Bob · přesouvá žeton tohoto balíčku na podložku Obchodní stezky (je jich tam 2): Statek")
+    expect(log).to_contain_text("Bob · přesouvá žeton z tohoto balíčku na podložku karty Obchodní stezka (celkem 2): Statek")
     expect(log).to_contain_text("Bob · jmenuje pro Kontraband: Zlaťák")
     expect(page.locator("#banned")).to_have_text("Kontraband: Zlaťák tento tah koupit nelze.")
     no_horizontal_scroll(page)
@@ -525,8 +525,13 @@ def test_a_prosperity_preset_game_follows_the_platinum_colony_rule(context, serv
     page.click("#mode-preset")
     options = page.locator("#preset option:not([disabled])").evaluate_all("els => els.map(e => e.value)")
     assert "big-actions" in options and "good-life-2e" in options
-    page.select_option("#preset", "big-actions")
     page.select_option("#rnd-colony", "auto")
+    # A mixed kingdom: the official rule draws when the game starts, the form says with what chance.
+    page.select_option("#preset", "kings-army-1e")
+    expect(page.locator("#colony-line")).to_have_text(
+        "Platinum and Colony: drawn when the game starts (chance 50 %).")
+    page.select_option("#preset", "big-actions")
+    expect(page.locator("#colony-line")).to_contain_text("With Platinum and Colony")
     wait_idle(page)
     page.click("#create")
     wait_screen(page, "table")  # the other seat is a bot
@@ -543,6 +548,7 @@ def test_a_prosperity_preset_game_follows_the_platinum_colony_rule(context, serv
     page.click("#mode-preset")
     page.select_option("#preset", "big-actions")
     page.select_option("#rnd-colony", "off")
+    expect(page.locator("#colony-line")).to_contain_text("Without Platinum and Colony")
     wait_idle(page)
     page.click("#create")
     wait_screen(page, "table")

@@ -70,6 +70,7 @@ const en = {
   'nav.skip': 'Skip to content',
   'rnd.colonyYes': 'With Platinum and Colony (chance {p} %).',
   'rnd.colonyNo': 'Without Platinum and Colony (chance {p} %).',
+  'rnd.colonyLater': 'Platinum and Colony: drawn when the game starts (chance {p} %).',
   'rnd.asText': 'As text',
   'pick.count': '{n} of 10 chosen',
   'pick.need': 'Choose exactly 10 kingdom cards.',
@@ -393,7 +394,7 @@ const en = {
   'opt.tiara.topdeck.no': 'No',
   // Prosperity log lines
   'log.vp': { one: 'takes {n} VP token ({total} in all)', other: 'takes {n} VP tokens ({total} in all)' },
-  'log.trade_route': 'moves the token of this pile to the Trade Route mat ({mat} there)',
+  'log.trade_route': 'moves the token of this pile to the {route} mat ({mat} there)',
   'log.name_by': 'names for {by}',
 };
 
@@ -454,6 +455,7 @@ const cs = {
   'nav.skip': 'Přejít na obsah',
   'rnd.colonyYes': 'S platinou a koloniemi (šance {p} %).',
   'rnd.colonyNo': 'Bez platiny a kolonií (šance {p} %).',
+  'rnd.colonyLater': 'Platina a kolonie: rozhodne los při založení hry (šance {p} %).',
   'rnd.asText': 'Jako text',
   'pick.count': 'Vybráno {n} z 10',
   'pick.need': 'Vyberte přesně 10 karet království.',
@@ -764,7 +766,7 @@ const cs = {
   'opt.tiara.topdeck.yes': 'Ano, na balíček',
   'opt.tiara.topdeck.no': 'Ne',
   'log.vp': { one: 'bere {n} žeton VB (celkem {total})', few: 'bere {n} žetony VB (celkem {total})', other: 'bere {n} žetonů VB (celkem {total})' },
-  'log.trade_route': 'přesouvá žeton tohoto balíčku na podložku Obchodní stezky (je jich tam {mat})',
+  'log.trade_route': 'přesouvá žeton z tohoto balíčku na podložku karty {route} (celkem {mat})',
   'log.name_by': 'jmenuje pro {by}',
 };
 
@@ -825,6 +827,7 @@ const hu = {
   'nav.skip': 'Ugrás a tartalomra',
   'rnd.colonyYes': 'Platinával és kolóniával ({p} % esély).',
   'rnd.colonyNo': 'Platina és kolónia nélkül ({p} % esély).',
+  'rnd.colonyLater': 'Platina és kolónia: a játék indulásakor dől el ({p} % esély).',
   'rnd.asText': 'Szövegként',
   'pick.count': '{n} / 10 kiválasztva',
   'pick.need': 'Pontosan 10 királyságlapot válassz.',
@@ -1135,7 +1138,7 @@ const hu = {
   'opt.tiara.topdeck.yes': 'Igen, a paklim tetejére',
   'opt.tiara.topdeck.no': 'Nem',
   'log.vp': { one: '{n} GyP-jelzőt kap (összesen {total})', other: '{n} GyP-jelzőt kap (összesen {total})' },
-  'log.trade_route': 'e pakli jelzője a Kereskedelmi út táblára kerül (ott: {mat})',
+  'log.trade_route': 'e pakli jelzője a(z) {route} táblára kerül (ott: {mat})',
   'log.name_by': 'megnevez ({by})',
 };
 

@@ -228,7 +228,10 @@ export function logLine(ev, names, me) {
     args.n = ev.vp;
     args.total = ev.total;
   }
-  if (ev.type === 'trade_route') args.mat = ev.mat;
+  if (ev.type === 'trade_route') {
+    args.mat = ev.mat;
+    args.route = cardName('Trade Route');
+  }
   if (ev.type === 'name' && ev.by) {
     key = 'log.name_by';
     args.by = cardName(ev.by);
