@@ -556,3 +556,30 @@ def test_a_prosperity_preset_game_follows_the_platinum_colony_rule(context, serv
     game_id = page.url.split("#/g/")[1]
     _, game = api(server, "GET", f"/api/games/{game_id}")
     assert game["setup"]["colony"] is False and game["setup"]["colony_reason"] == "forced"
+
+
+#: Treasures whose decisions come up in the middle of "Play all Treasures".
+TREASURE_KINGDOM = ["Tiara", "Anvil", "Contraband", "Crystal Ball", "Loan", "Investment", "War Chest",
+                    "Royal Seal", "Venture", "Quarry"]
+
+
+def test_treasure_decisions_come_up_through_the_one_play_all_treasures_tap(browser, server, shots):
+    """The policy plays Treasures only with the "Play all Treasures" button (never one by one),
+    so each Treasure's decision answered here came up in the middle of that one command."""
+    ctx = open_context(browser, server)
+    page = ctx.new_page()
+    errors = watch(page)
+    seeded(page, GAME_SEED + 1)
+    create_game(page, "Ann", ["generic"], kingdom=TREASURE_KINGDOM)
+    wait_screen(page, "table")
+    me = Player(page, wants={"Tiara": 2, "Anvil": 2, "Investment": 1, "Crystal Ball": 1, "Loan": 1,
+                             "War Chest": 1, "Royal Seal": 1, "Contraband": 1})
+    checks = DecisionChecks(shots, "64-treasures", phone=True)
+    play_to_end([me], hook=checks)
+    check_end_screen(page, ["Ann"])
+    print("decisions answered:", dict(me.decisions), "bought:", dict(me.bought))
+    assert me.played == {}  # no Action card in this kingdom: every play was the button's
+    for prompt in ("tiara.play", "anvil.discard", "investment.choose", "crystal_ball.choose"):
+        assert me.decisions[prompt] >= 1, (prompt, me.decisions)
+    assert errors == []
+    ctx.close()
