@@ -212,6 +212,7 @@ def test_every_prosperity_decision_is_answered_by_taps(browser, server, shots):
     expect(prompt).to_have_text("Bob played Vault. Discard 2 cards to draw a card?")
     tap_answer(page, panel.locator('button[data-answer="yes"]'))
     expect(panel).to_have_attribute("data-prompt", "vault.other_discard")
+    expect(prompt).to_have_text("Choose the cards to discard for Vault.")
     confirm = panel.locator("button[data-confirm]")
     panel.locator('button[data-option="0"]').click()
     expect(confirm).to_be_disabled()

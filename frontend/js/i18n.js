@@ -379,8 +379,8 @@ const en = {
   'prompt.forge.gain': '@prompt.upgrade.gain',
   'prompt.clerk.topdeck': '@prompt.courtyard.topdeck',
   'prompt.investment.choose': '@prompt.minion.choose',
-  'prompt.vault.other_discard': '@prompt.generic.cards',
   'prompt.tiara.topdeck': '@prompt.royal_seal.topdeck',
+  'prompt.vault.other_discard': 'Choose the cards to discard for {card}.',
 };
 
 const cs = {
@@ -739,8 +739,8 @@ const cs = {
   'prompt.forge.gain': '@prompt.upgrade.gain',
   'prompt.clerk.topdeck': '@prompt.courtyard.topdeck',
   'prompt.investment.choose': '@prompt.minion.choose',
-  'prompt.vault.other_discard': '@prompt.generic.cards',
   'prompt.tiara.topdeck': '@prompt.royal_seal.topdeck',
+  'prompt.vault.other_discard': 'Vyberte karty, které odložíte ({card}).',
 };
 
 const hu = {
@@ -1099,8 +1099,8 @@ const hu = {
   'prompt.forge.gain': '@prompt.upgrade.gain',
   'prompt.clerk.topdeck': '@prompt.courtyard.topdeck',
   'prompt.investment.choose': '@prompt.minion.choose',
-  'prompt.vault.other_discard': '@prompt.generic.cards',
   'prompt.tiara.topdeck': '@prompt.royal_seal.topdeck',
+  'prompt.vault.other_discard': 'Válaszd ki az eldobandó lapokat ({card}).',
 };
 
 const STRINGS = { en, cs, hu };
