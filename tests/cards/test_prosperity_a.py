@@ -17,6 +17,7 @@ from helpers import (
 
 from dominion import CARDS, IllegalCommand, PlayTreasures, new_game
 from dominion.state import BUY_PHASE
+from dominion.views import render_event
 
 Event = dict[str, Any]
 
@@ -364,6 +365,23 @@ def test_clerk_is_played_at_the_start_of_the_turn_several_one_at_a_time_each_att
     assert deck_top(g, 0)[0] == "Estate" and deck_top(g, 2) == ["Gold"]
 
 
+def test_clerk_two_clerks_at_the_start_of_the_turn_attack_twice():
+    g = at(hand=[], phase=BUY_PHASE, players=3,
+           others={1: {"hand": ["Clerk", "Clerk"]},
+                   2: {"hand": ["Copper", "Estate", "Silver", "Gold", "Duchy", "Curse"]}})
+    end_phase(g)
+    answer(g, ["Clerk"])
+    answer(g, ["Curse"])  # seat 2, 6 cards; seat 0 has an empty deck and hand: 0 cards
+    answer(g, ["Clerk"])
+    events = answer(g, ["Duchy"])  # the second attack: 5 cards left
+    assert g.pending is None and deck_top(g, 2) == ["Duchy", "Curse"]
+    topdeck = of_type(events, "topdeck", 2)[0]
+    assert render_event(topdeck, 0) == {**{k: v for k, v in topdeck.items()
+                                           if k not in ("private", "cards")},
+                                        "count": 1, "text": render_event(topdeck, 0)["text"]}
+    assert render_event(topdeck, 2)["cards"] == ["Duchy"]
+
+
 def test_clerk_each_start_of_turn_play_attacks_again():
     g = at(hand=[], deck=[], phase=BUY_PHASE,
            others={1: {"hand": ["Clerk", "Clerk"]}})
@@ -503,6 +521,7 @@ def test_forge_trashes_any_number_and_gains_a_card_costing_exactly_their_total()
     assert d.args == {"cost": 5}
     assert all(g.cost(c) == 5 for c in d.options) and "Duchy" in d.options
     public_to_others(g)
+    assert_invalid(g, "Gold")  # $6, not exactly $5
     answer(g, "Duchy")
     assert me(g).discard == ["Duchy"] and sorted(g.state.trash) == ["Copper", "Estate", "Silver"]
 
@@ -709,6 +728,7 @@ def test_kings_court_plays_an_action_three_times_using_no_actions():
     d = pending_is(g, 0, "kings_court.play")
     assert d.options == ["Smithy"] and (d.min, d.max) == (0, 1)
     hidden_from_others(g)
+    assert_invalid(g, ["Estate"])  # not an Action
     events = answer(g, ["Smithy"])
     assert len(me(g).hand) == 1 + 9 and g.turn.actions == 0
     assert [e["card"] for e in of_type(events, "play")] == ["Smithy"] * 3
@@ -803,6 +823,16 @@ def test_kings_court_each_play_of_an_attack_is_a_separate_attack():
         pending_is(g, 1, "reaction.reveal")
         answer(g, ["Moat"])
     assert g.pending is None and g.turn.coins == 6 and len(me(g, 1).hand) == 5
+
+
+def test_kings_court_is_discarded_at_this_turns_clean_up_with_its_card():
+    g = at(hand=["King's Court", "Monument"], deck=["Copper"] * 5)
+    play(g, "King's Court")
+    answer(g, ["Monument"])
+    end_phase(g)
+    end_phase(g)
+    assert sorted(me(g).discard) == ["King's Court", "Monument"] and me(g).in_play == []
+    assert vp_total(g) == 3 and g.turn.seat == 1
 
 
 def test_kings_court_round_trip_mid_decision():
