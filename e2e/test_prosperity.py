@@ -379,10 +379,12 @@ def seeded(page, seed: int) -> None:
 class Marks:
     """A hook for ``play_to_end``: remembers what the Prosperity marks showed."""
 
-    def __init__(self):
+    def __init__(self, shots=None):
         self.mats: set[int] = set()
         self.max_tokens = 0
         self.banned_checked = 0
+        self.shots = shots
+        self.shot_taken = False
 
     def __call__(self, p: Player, state: dict) -> None:
         if state["screen"] != "table":
@@ -396,6 +398,13 @@ class Marks:
             assert sorted(c for c, _ in m["bannedTiles"]) == sorted(set(m["banned"]) & set(state["supply"]))
             assert all(buyable == "false" for _, buyable in m["bannedTiles"]), m
             self.banned_checked += 1
+        if self.shots and not self.shot_taken and self.max_tokens and max(self.mats, default=0):
+            # VP tokens and the Trade Route mat in a real game, on the phone.
+            p.page.locator("#players").scroll_into_view_if_needed()
+            shot(p.page, self.shots, "65-prosperity-players-tokens", full=False)
+            p.page.locator("#trade-route").scroll_into_view_if_needed()
+            shot(p.page, self.shots, "66-prosperity-trade-route", full=False)
+            self.shot_taken = True
 
 
 def test_two_people_play_a_prosperity_game_with_colony_to_the_end(browser, server, shots):
@@ -432,7 +441,7 @@ def test_two_people_play_a_prosperity_game_with_colony_to_the_end(browser, serve
                            "Vault": 1}),
     ]
     checks = DecisionChecks(shots, "60-prosperity", phone=True)
-    marks = Marks()
+    marks = Marks(shots)
 
     def hook(p: Player, state: dict) -> None:
         checks(p, state)
