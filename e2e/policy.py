@@ -28,7 +28,11 @@ from typing import Callable, Optional
 from playwright.sync_api import Page
 
 #: Optional one-card choices the policy takes (to exercise them) instead of "None".
-CHOOSE_A_CARD = {"reaction.reveal", "throne_room.play"}
+CHOOSE_A_CARD = {"reaction.reveal", "throne_room.play", "kings_court.play", "mint.reveal",
+                 "tiara.play", "anvil.discard", "turn_start.play"}
+
+#: Gained cards Watchtower trashes; any other one it puts onto the deck when it may.
+WATCHTOWER_TRASHES = {"Curse", "Copper"}
 
 
 @dataclass
@@ -39,6 +43,7 @@ class Player:
     wants: dict[str, int] = field(default_factory=dict)  # kingdom card -> how many to buy
     bought: Counter = field(default_factory=Counter)
     decisions: Counter = field(default_factory=Counter)  # prompt -> times answered
+    played: Counter = field(default_factory=Counter)  # card -> times played from the hand
     clicks: int = 0
 
 
@@ -91,6 +96,7 @@ _LOOK = """() => {
       answers: [...d.querySelectorAll('button[data-answer]')].map(e => e.dataset.answer),
       positions: [...d.querySelectorAll('button[data-position]')].map(e => e.dataset.position),
       search: !!d.querySelector('#name-filter'),
+      subject: (d.querySelector('#subject') || { dataset: {} }).dataset.card || '',
       revealed: (d.querySelector('#revealed') || { dataset: {} }).dataset.cards || '' } : null,
     waiting: !!document.querySelector('#waiting'),
     bar: !!document.querySelector('.actionbar'),
@@ -126,6 +132,11 @@ def answer_decision(p: Player, d: dict) -> str:
     elif kind == "option" and d["positions"]:
         where = d["positions"][0] if turn % 2 == 0 else d["positions"][-1]  # top, then bottom
         _click_command(p, panel.locator(f'button[data-position="{where}"]'))
+    elif kind == "option" and prompt == "watchtower.reveal":
+        # Trash what hurts the deck, put the rest on top: both reveal Watchtower.
+        wish = "trash" if d["subject"] in WATCHTOWER_TRASHES else "deck"
+        choice = wish if wish in d["answers"] else d["answers"][turn % len(d["answers"])]
+        _click_command(p, panel.locator(f'button[data-answer="{choice}"]'))
     elif kind == "option":
         choice = d["answers"][turn % len(d["answers"])]
         _click_command(p, panel.locator(f'button[data-answer="{choice}"]'))
@@ -165,6 +176,11 @@ def choose_buy(p: Player, coins: int, supply: dict[str, list]) -> Optional[str]:
     def ok(card: str) -> bool:
         return card in supply and supply[card][2]
     provinces = supply.get("Province", [8, 0, False])[1]
+    # With Platinum and Colony: Colony at $11, Platinum at $9-10 while Provinces are plenty.
+    if coins >= 11 and ok("Colony"):
+        return "Colony"
+    if 9 <= coins <= 10 and provinces > 4 and ok("Platinum"):
+        return "Platinum"
     if coins >= 8 and ok("Province"):
         return "Province"
     wanted = [c for c, n in p.wants.items() if p.bought[c] < n and ok(c) and supply[c][0] <= coins]
@@ -189,6 +205,7 @@ def take_turn_step(p: Player, s: dict) -> str:
     if s["phase"] == "action" and s["actions"]:
         name = s["actions"][0]
         _click_command(p, page.locator(f'#hand button.card[data-playable="true"][data-card="{name}"]').first)
+        p.played[name] += 1
         return f"play {name}"
     if s["treasures"]:
         _click_command(p, page.locator("#btn-treasures"))

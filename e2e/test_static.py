@@ -8,7 +8,9 @@ from pathlib import Path
 from e2e_support import ROOT
 
 FRONTEND = ROOT / "frontend"
-BUDGET = 150 * 1024  # the whole client, uncompressed
+# The whole client, uncompressed. Raised from 150 KiB with Prosperity: its
+# decisions, table marks and log lines in three languages are about 13 KiB.
+BUDGET = 170 * 1024
 
 
 def client_files() -> list[Path]:

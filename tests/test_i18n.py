@@ -244,6 +244,26 @@ LABELLED_OPTIONS = {
     "torturer.choose": ("discard", "curse"),
     "baron.discard": ("yes", "no"),
     "mining_village.trash": ("yes", "no"),
+    # Prosperity (notes/prosperity-contract.md)
+    "watchtower.reveal": ("trash", "deck", "no"),
+    "crystal_ball.choose": ("trash", "discard", "play", "keep"),
+    "loan.choose": ("discard", "trash"),
+    "investment.choose": ("coin", "vp"),
+    "vault.offer": ("yes", "no"),
+    "mountebank.discard_curse": ("yes", "no"),
+    "royal_seal.topdeck": ("yes", "no"),
+    "tiara.topdeck": ("yes", "no"),
+}
+
+#: Every prompt key of the Prosperity contract, whether or not its card is registered yet.
+PROSPERITY_PROMPTS = {
+    "bishop.trash", "bishop.other_trash", "clerk.topdeck", "counting_house.take", "expand.trash",
+    "expand.gain", "forge.trash", "forge.gain", "goons.discard", "kings_court.play",
+    "mountebank.discard_curse", "rabble.order", "trade_route.trash", "vault.discard", "vault.offer",
+    "vault.other_discard", "watchtower.reveal", "anvil.discard", "anvil.gain", "contraband.name",
+    "crystal_ball.choose", "investment.trash", "investment.choose", "loan.choose", "mint.reveal",
+    "royal_seal.topdeck", "tiara.topdeck", "tiara.play", "war_chest.name", "war_chest.gain",
+    "turn_start.play",
 }
 
 
@@ -260,7 +280,7 @@ def client_strings() -> dict[str, set[str]]:
 def test_every_registered_prompt_has_a_client_text_in_every_language():
     from dominion.prompts import PROMPTS
 
-    assert {"militia.discard", "reaction.reveal"} <= set(PROMPTS)
+    assert {"militia.discard", "reaction.reveal", "turn_start.play"} <= set(PROMPTS)
     # The Intrigue prompts of the contract, whether or not their cards are registered yet.
     keys = set(PROMPTS) | set(LABELLED_OPTIONS) | {
         "courtier.reveal", "courtyard.topdeck", "diplomat.discard", "ironworks.gain",
@@ -268,7 +288,7 @@ def test_every_registered_prompt_has_a_client_text_in_every_language():
         "patrol.order", "replace.trash", "replace.gain", "saboteur.gain", "scout.order",
         "secret_chamber.discard", "secret_chamber.topdeck", "secret_passage.card",
         "secret_passage.position", "steward.trash", "swindler.gain", "torturer.discard",
-        "trading_post.trash", "upgrade.trash", "upgrade.gain", "wishing_well.name"}
+        "trading_post.trash", "upgrade.trash", "upgrade.gain", "wishing_well.name"} | PROSPERITY_PROMPTS
     for lang, have in client_strings().items():
         missing = sorted(k for k in keys if f"prompt.{k}" not in have)
         assert missing == [], f"the web client has no {lang} text for {missing}"
@@ -284,5 +304,6 @@ def test_every_option_id_has_a_client_label_in_every_language():
 def test_new_event_types_have_client_log_texts_in_every_language():
     for lang, have in client_strings().items():
         missing = sorted(k for k in ("log.pass", "log.name", "log.insert", "log.position",
-                                     "log.trash_supply") if k not in have)
+                                     "log.trash_supply", "log.vp", "log.trade_route", "log.name_by")
+                         if k not in have)
         assert missing == [], f"the web client has no {lang} log text for {missing}"

@@ -6,7 +6,11 @@ import { t, has, cardName, money, ordinal } from '../i18n.js';
 import { state, changed } from '../store.js';
 import { cardButton, info } from '../cards.js';
 
-const CARD_ARGS = ['drawn', 'revealed', 'trashed'];
+const CARD_ARGS = ['drawn', 'revealed', 'trashed', 'gained', 'looked', 'named'];
+// A single card the decision is about (Watchtower's gain, Crystal Ball's look, Loan's reveal): shown as a card.
+const SUBJECT_ARGS = ['gained', 'looked', 'revealed'];
+// Prompts that name any card: the searchable card-name list.
+const NAME_PROMPTS = new Set(['wishing_well.name', 'contraband.name', 'war_chest.name']);
 const SEATS_ARGS = ['target', 'receiver'];
 // Prompts whose picked cards go onto a pile one by one: the tap order shows.
 const ORDERED = new Set(['secret_chamber.topdeck']);
@@ -19,7 +23,7 @@ function seatName(s, names, me) {
 }
 
 /** The sentence for a decision's prompt key, with its arguments filled in. */
-export function promptText(d, names, me) {
+export function promptText(d, names, me, turnSeat) {
   const args = {};
   for (const [k, v] of Object.entries(d.args || {})) args[k] = v;
   for (const k of CARD_ARGS) {
@@ -31,6 +35,8 @@ export function promptText(d, names, me) {
   if (typeof args.count === 'number') args.n = args.count;
   for (const k of SEATS_ARGS) if (typeof args[k] === 'number') args[k] = seatName(args[k], names, me);
   args.card = d.card ? cardName(d.card) : '';
+  // Whose card asks (Contraband, Vault, Bishop asking the other players): the turn's player.
+  if (typeof turnSeat === 'number') args.player = seatName(turnSeat, names, me);
   let key = `prompt.${d.prompt}`;
   // Masquerade in a game where nobody else has cards: the card goes back to its giver.
   if (d.prompt === 'masquerade.pass' && d.args && d.args.receiver === me) key = 'prompt.masquerade.pass_self';
@@ -70,7 +76,7 @@ function fold(s) {
 }
 
 function isCardList(d) {
-  if (d.prompt === 'wishing_well.name') return true;
+  if (NAME_PROMPTS.has(d.prompt)) return true;
   return d.options.length > LIST_ABOVE && d.options.every((o) => state.catalog[o]);
 }
 
@@ -176,9 +182,9 @@ function noneLabel(d) {
 
 /** Render the panel for decision `d` addressed to this seat. */
 export function decisionPanel(d, ctx) {
-  const { names, me, answer } = ctx;
+  const { names, me, answer, turnSeat } = ctx;
   const ui = scratch(d);
-  const body = [hintFor(d)];
+  const body = [hintFor(d), subjectCard(d)];
   if (d.prompt === 'reaction.reveal' && d.args && Array.isArray(d.args.revealed) && d.args.revealed.length) {
     body.push(h('p', { class: 'small', id: 'revealed', 'data-cards': d.args.revealed.join('|') }, t('dec.alreadyRevealed', { cards: d.args.revealed.map(cardName).join(', ') })));
   }
@@ -199,7 +205,8 @@ export function decisionPanel(d, ctx) {
   } else if (d.kind === 'options') {
     body.push(optionToggles(d, ui, answer));
   } else if (d.kind === 'supply') {
-    body.push(h('p', { class: 'small muted' }, has(`dec.supplyHint.${d.prompt}`) ? t(`dec.supplyHint.${d.prompt}`) : t('dec.supplyHint')));
+    const hint = `dec.supplyHint.${d.prompt}`;
+    body.push(h('p', { class: 'small muted' }, has(hint) ? t(hint, { cost: money((d.args || {}).cost) }) : t('dec.supplyHint')));
     body.push(h('div', { class: 'opts supply' },
       d.options.map((name) => cardButton(name, {
         attrs: { 'data-answer': name, 'data-fk': `sup-${name}`, 'data-cost': costOf(name) },
@@ -263,8 +270,17 @@ export function decisionPanel(d, ctx) {
   }
   return h('section', { class: 'panel decision', 'aria-labelledby': 'dec-title', id: 'decision', 'data-prompt': d.prompt, 'data-kind': d.kind, 'data-min': d.min, 'data-max': d.max },
     h('h2', { id: 'dec-title' }, d.card ? `${cardName(d.card)}: ${t('dec.title')}` : t('dec.title')),
-    h('p', { class: 'prompt', 'data-known': has(`prompt.${d.prompt}`) ? 'true' : 'false' }, promptText(d, names, me)),
+    h('p', { class: 'prompt', 'data-known': has(`prompt.${d.prompt}`) ? 'true' : 'false' }, promptText(d, names, me, turnSeat)),
     body);
+}
+
+/** The one card a decision is about, as a tappable card (its text on a long press). */
+function subjectCard(d) {
+  const args = d.args || {};
+  const k = SUBJECT_ARGS.find((a) => typeof args[a] === 'string');
+  if (!k) return null;
+  return h('p', { class: 'placing', id: 'subject', 'data-card': args[k], 'data-arg': k },
+    t(`dec.subject.${k}`), ' ', cardButton(args[k], { small: true }));
 }
 
 function costOf(name) {

@@ -4,6 +4,12 @@ import { h } from '../dom.js';
 import { t, cardName } from '../i18n.js';
 import { cardButton } from '../cards.js';
 
+/** A seat's VP tokens (already counted in its score). */
+function tokens(view, seat) {
+  const p = view.players[seat];
+  return (p && p.vp_tokens) || 0;
+}
+
 export function endScreen(view, { onAgain }) {
   const r = view.result;
   const names = view.players.map((p) => p.name);
@@ -27,7 +33,9 @@ export function endScreen(view, { onAgain }) {
         h('th', { scope: 'col', class: 'num' }, t('opp.turns')))),
       h('tbody', null, order.map((s, i) => h('tr', { class: winners.includes(s) ? 'win' : '', 'data-seat': s },
         h('td', null, String(i + 1)),
-        h('td', null, names[s], s === me ? ` ${t('opp.you')}` : '', winners.includes(s) ? h('span', { class: 'sr-only' }, ` (${t('end.winnerMark')})`) : null),
+        h('td', null, names[s], s === me ? ` ${t('opp.you')}` : '', winners.includes(s) ? h('span', { class: 'sr-only' }, ` (${t('end.winnerMark')})`) : null,
+          // VP tokens are in the score already: say how much of it they are.
+          tokens(view, s) ? h('span', { class: 'small muted with-tokens', 'data-vp-tokens': tokens(view, s) }, t('end.withTokens', { n: tokens(view, s) })) : null),
         h('td', { class: 'num score' }, t('end.score', { n: r.scores[s] })),
         h('td', { class: 'num' }, String(r.turns[s])))))),
     (r.decks || []).map((deck, s) => h('section', { class: 'panel', 'data-deck': s },

@@ -312,6 +312,23 @@ function colonyUsed(f, rolled) {
   return f.rnd.colony === 'auto' ? rolled.colony : f.rnd.colony === 'on';
 }
 
+/**
+ * Platinum/Colony for a preset or hand-picked kingdom: the server applies the
+ * official rule when the game is created (all Prosperity: yes; a mix: one
+ * random kingdom card decides), unless the form forces it.
+ */
+function colonyLine(f, cards) {
+  const known = cards.filter((c) => state.catalog[c]);
+  if (!known.length) return null;
+  const odds = known.filter((c) => state.catalog[c].set === 'prosperity').length / known.length;
+  const p = Math.round(odds * 100);
+  let key;
+  if (f.rnd.colony === 'on') key = 'rnd.colonyYes';
+  else if (f.rnd.colony === 'off' || odds === 0) key = odds === 0 && f.rnd.colony === 'auto' ? null : 'rnd.colonyNo';
+  else key = odds === 1 ? 'rnd.colonyYes' : 'rnd.colonyLater';
+  return key ? h('p', { class: 'small', id: 'colony-line', 'data-odds': p }, t(key, { p })) : null;
+}
+
 function preview(f) {
   const k = chosenKingdom(f);
   if (!k) return f.mode === 'pick' ? h('p', { class: 'muted' }, t('pick.need')) : null;
@@ -326,6 +343,7 @@ function preview(f) {
     h('div', { class: 'kingdom-preview' }, cards.map((c) => cardButton(c, { small: true }))),
     r ? h('p', { class: 'small', id: 'colony-line' },
       t(colonyUsed(f, r) ? 'rnd.colonyYes' : 'rnd.colonyNo', { p: Math.round((r.colony_odds || 0) * 100) })) : null,
+    r ? null : colonyLine(f, k.cards),
     r && r.as_text ? h('p', { class: 'small muted' }, `${t('rnd.asText')}: `, h('span', { id: 'as-text', lang: 'en' }, r.as_text)) : null,
     f.mode === 'random' ? h('button', { type: 'button', class: 'secondary', id: 'reroll', 'data-fk': 'reroll', disabled: f.busy, onclick: () => roll(true) }, `↻ ${t('rnd.reroll')}`) : null);
 }

@@ -66,7 +66,8 @@ function kingdomBox(setup) {
   return h('section', { class: 'panel', id: 'kingdom-preview', 'aria-labelledby': 'lobby-kingdom' },
     h('h2', { id: 'lobby-kingdom' }, t('home.preview')),
     h('div', { class: 'kingdom-preview' }, setup.kingdom.map((c) => cardButton(c, { small: true }))),
-    setup.colony ? h('p', { class: 'small' }, t('rnd.colonyYes', { p: Math.round((setup.colony_odds || 0) * 100) })) : null);
+    setup.colony || setup.colony_odds ? h('p', { class: 'small', id: 'lobby-colony' },
+      t(setup.colony ? 'rnd.colonyYes' : 'rnd.colonyNo', { p: Math.round((setup.colony_odds || 0) * 100) })) : null);
 }
 
 export function gameScreen({ go }) {

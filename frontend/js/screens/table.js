@@ -86,25 +86,78 @@ function inPlaySection(view, names) {
     aside.length ? h('p', { class: 'small' }, `${t('table.setAside')}: `, aside.map(([s, c]) => `${cardName(c)} (${names[s]})`).join(', ')) : null);
 }
 
+/** Cards named this turn for `key` ("contraband", "war_chest"). */
+function namedThisTurn(view, key) {
+  const names = view.turn.names || {};
+  return Array.isArray(names[key]) ? names[key] : [];
+}
+
+/** Lines about this turn's and this game's special rules, shown above the Supply. */
+function supplyNotes(view) {
+  const banned = [...new Set(namedThisTurn(view, 'contraband'))];
+  const warChest = [...new Set(namedThisTurn(view, 'war_chest'))];
+  const tr = view.trade_route;
+  const list = (cards) => cards.map(cardName).join(', ');
+  return [
+    tr ? h('p', { class: 'small note-line', id: 'trade-route', 'data-mat': tr.mat, 'data-piles': tr.piles.join('|') },
+      h('span', { class: 'token-mark', 'aria-hidden': 'true' }, '◉'), ' ',
+      h('b', null, t('table.tradeRoute', { card: cardName('Trade Route'), n: money(tr.mat) })), ' · ',
+      tr.piles.length ? t('table.tradeRouteTokens', { piles: list(tr.piles) }) : t('table.tradeRouteNone')) : null,
+    banned.length ? h('p', { class: 'small note-line banned-line', id: 'banned', 'data-cards': banned.join('|') },
+      t('table.banned', { card: cardName('Contraband'), cards: list(banned) })) : null,
+    warChest.length ? h('p', { class: 'small note-line', id: 'war-chest-named', 'data-cards': warChest.join('|') },
+      t('table.warChest', { card: cardName('War Chest'), cards: list(warChest) })) : null,
+    view.curse_is_treasure ? h('p', { class: 'small note-line', id: 'curse-treasure' },
+      t('table.curseTreasure', { card: cardName('Curse') })) : null,
+  ];
+}
+
+/** The cost on a tile: a cost that differs from the printed one shows both. */
+function costLabel(p) {
+  const printed = info(p.card).cost;
+  if (typeof printed !== 'number' || printed === p.cost) return h('span', { class: 'cost' }, money(p.cost));
+  return h('span', { class: 'cost changed', 'data-printed': printed },
+    h('s', { class: 'printed', 'aria-hidden': 'true' }, money(printed)), ' ',
+    h('span', { class: p.cost < printed ? 'lower' : 'higher' }, money(p.cost)));
+}
+
 function supplySection(view, legal) {
   const buyPhase = view.turn.phase === 'buy' && view.turn.seat === view.seat && !view.decision;
   const kingdom = new Set(view.kingdom || []);
   const piles = view.supply;
+  const banned = new Set(namedThisTurn(view, 'contraband'));
+  const tokens = new Set(view.trade_route ? view.trade_route.piles : []);
   const tile = (p) => {
     const empty = p.count === 0;
     const canBuy = legal.buy.has(p.card) && !view.decision;
     const afford = canBuy && buyPhase;
+    const isBanned = banned.has(p.card);
+    const token = tokens.has(p.card);
+    const printed = info(p.card).cost;
+    const changedCost = typeof printed === 'number' && printed !== p.cost;
     const buy = () => send({ type: 'buy', card: p.card });
     const label = [t('pile.label', { card: cardName(p.card), cost: money(p.cost), n: p.count }),
-      empty ? t('pile.empty') : null, afford ? t('pile.canBuy') : null].filter(Boolean).join(', ');
+      changedCost ? t('pile.costChanged', { cost: money(p.cost), printed: money(printed) }) : null,
+      empty ? t('pile.empty') : null, isBanned ? t('pile.bannedLabel', { card: cardName('Contraband') }) : null,
+      token ? t('pile.token', { card: cardName('Trade Route') }) : null,
+      afford ? t('pile.canBuy') : null].filter(Boolean).join(', ');
+    let tag = null;
+    if (empty) tag = h('span', { class: 'tag' }, t('pile.empty'));
+    else if (isBanned) tag = h('span', { class: 'tag banned' }, `⛔ ${t('pile.banned')}`);
+    else if (afford) tag = h('span', { class: 'tag' }, `✓ ${t('pile.canBuy')}`);
     return cardButton(p.card, {
-      extraClass: `${empty ? 'empty' : ''} ${afford ? 'afford' : ''}`,
+      extraClass: `${empty ? 'empty' : ''} ${afford ? 'afford' : ''} ${isBanned ? 'banned' : ''}`,
       label,
-      attrs: { 'data-fk': `pile-${p.card}`, 'data-cost': p.cost, 'data-count': p.count, 'data-buyable': canBuy ? 'true' : 'false' },
+      attrs: {
+        'data-fk': `pile-${p.card}`, 'data-cost': p.cost, 'data-count': p.count, 'data-buyable': canBuy ? 'true' : 'false',
+        'data-banned': isBanned ? 'true' : null, 'data-token': token ? 'true' : null,
+        'data-printed-cost': changedCost ? printed : null,
+      },
       children: [h('span', { class: 'meta' },
-        h('span', { class: 'cost' }, money(p.cost)),
+        costLabel(p),
         h('span', null, empty ? '' : `×${p.count}`)),
-      empty ? h('span', { class: 'tag' }, t('pile.empty')) : afford ? h('span', { class: 'tag' }, `✓ ${t('pile.canBuy')}`) : null],
+      tag,
+      token ? h('span', { class: 'badge token', 'aria-hidden': 'true', title: t('pile.token', { card: cardName('Trade Route') }) }, '◉') : null],
       actions: canBuy ? [{ id: 'buy', label: t('card.buy', { cost: money(p.cost) }), run: buy }] : [],
     });
   };
@@ -112,13 +165,19 @@ function supplySection(view, legal) {
   return h('section', { id: 'supply', 'aria-labelledby': 'supply-title' },
     h('h2', { id: 'supply-title' }, t('table.supply')),
     view.edition ? h('p', { class: 'small', id: 'edition-line', 'data-edition': view.edition }, t('table.edition', { edition: t(`edition.${view.edition}`) })) : null,
+    supplyNotes(view),
     h('h3', { class: 'small muted' }, t('table.kingdom')),
     h('div', { class: 'supply', id: 'kingdom-piles' }, piles.filter((p) => kingdom.has(p.card)).sort(byCost).map(tile)),
     h('h3', { class: 'small muted' }, t('table.basic')),
     h('div', { class: 'supply', id: 'basic-piles' }, piles.filter((p) => !kingdom.has(p.card)).map(tile)));
 }
 
+// Kingdom cards that give VP tokens: with one of them, every player's count shows (0 too).
+const VP_TOKEN_CARDS = ['Bishop', 'Monument', 'Goons', 'Collection', 'Investment'];
+
 function playersSection(view, names) {
+  const kingdom = view.kingdom || [];
+  const tokensGame = view.players.some((p) => p.vp_tokens) || VP_TOKEN_CARDS.some((c) => kingdom.includes(c));
   return h('section', { id: 'players', 'aria-labelledby': 'players-title' },
     h('h2', { id: 'players-title' }, t('table.players')),
     h('div', { class: 'players' }, view.players.map((p) => {
@@ -130,7 +189,9 @@ function playersSection(view, names) {
           active ? h('span', { class: 'active-tag' }, `● ${t('opp.active')}`) : null),
         h('div', { class: 'kv' },
           kv(t('opp.hand'), p.hand_count), kv(t('opp.deck'), p.deck_count), kv(t('opp.discard'), p.discard_count),
-          p.vp_tokens ? kv(t('opp.vp'), p.vp_tokens) : null, kv(t('opp.turns'), p.turns)),
+          tokensGame ? h('span', { class: 'vp-tokens', 'data-vp-tokens': p.vp_tokens || 0 },
+            h('span', { class: 'k' }, `${t('opp.vp')} `), h('b', null, String(p.vp_tokens || 0))) : null,
+          kv(t('opp.turns'), p.turns)),
         p.discard_top ? h('div', { class: 'kv' }, h('span', { class: 'k' }, `${t('opp.top')}:`), cardButton(p.discard_top, { small: true })) : null);
     })));
 }
@@ -162,6 +223,18 @@ export function logLine(ev, names, me) {
   if (ev.type === 'pass') {
     const r = ev.receiver;
     args.to = typeof r === 'number' ? names[r] || t('common.seat', { n: r + 1 }) : '?';
+  }
+  if (ev.type === 'vp') {
+    args.n = ev.vp;
+    args.total = ev.total;
+  }
+  if (ev.type === 'trade_route') {
+    args.mat = ev.mat;
+    args.route = cardName('Trade Route');
+  }
+  if (ev.type === 'name' && ev.by) {
+    key = 'log.name_by';
+    args.by = cardName(ev.by);
   }
   if (ev.type === 'insert') {
     args.pos = typeof ev.position === 'number' ? t('log.position', { n: ev.position }) : '';
@@ -202,7 +275,7 @@ export function tableScreen(view) {
   return h('div', { class: `table ${state.game.busy ? 'is-busy' : ''}`, id: 'table', 'data-seat': view.seat ?? '' },
     statusBar(view, names),
     view.seat === null || view.seat === undefined ? h('p', { class: 'notice info' }, h('span', { class: 'msg' }, t('table.spectator'))) : null,
-    d ? decisionPanel(d, { names, me: view.seat, answer }) : waitingPanel(view, names),
+    d ? decisionPanel(d, { names, me: view.seat, answer, turnSeat: view.turn.seat }) : waitingPanel(view, names),
     h('div', { class: 'table-grid' },
       h('div', null, handSection(view, legal, names), inPlaySection(view, names), supplySection(view, legal)),
       h('div', null, playersSection(view, names), trashSection(view), logSection(view, names))));
