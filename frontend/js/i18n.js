@@ -361,7 +361,7 @@ const en = {
   'opt.trash': 'Trash it',
   'opt.play': 'Play it',
   'opt.watchtower.reveal.trash': 'Reveal it: trash the card',
-  'opt.watchtower.reveal.deck': 'Reveal it: the card onto my deck',
+  'opt.watchtower.reveal.deck': 'Reveal it: put the card onto my deck',
   'opt.watchtower.reveal.no': 'No, keep it where it is',
   'opt.investment.choose.coin': '+$1',
   'opt.investment.choose.vp': 'Trash it: +1 VP token per differently named Treasure in your hand',
