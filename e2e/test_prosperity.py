@@ -190,7 +190,7 @@ def test_every_prosperity_decision_is_answered_by_taps(browser, server, shots):
     expect(panel.locator("#subject")).to_have_attribute("data-card", "Curse")
     expect(prompt).to_contain_text("You gained Curse.")
     expect(panel.locator("button[data-answer]")).to_have_text(
-        ["Reveal it: trash the card", "Reveal it: the card onto my deck", "No, keep it where it is"])
+        ["Reveal it: trash the card", "Reveal it: put the card onto my deck", "No, keep it where it is"])
     phone_ok(page, shots, "41-watchtower-reveal")
     tap_answer(page, panel.locator('button[data-answer="trash"]'))
     expect(panel.locator("#subject")).to_have_attribute("data-card", "Gold")
