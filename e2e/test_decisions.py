@@ -7,12 +7,10 @@ The waits are the app's own: idle after each answer, as everywhere else."""
 
 from __future__ import annotations
 
-import json
-
 from playwright.sync_api import expect
 
-from e2e_support import api, no_horizontal_scroll, open_context, shot, small_tap_targets, wait_screen, watch
-from policy import settle, version
+from e2e_support import api, shot, watch
+from scripted import Script, decision, open_script, phone_ok, tap_answer
 
 GAME = "scripted"
 KINGDOM = ["Pawn", "Courtier", "Masquerade", "Secret Passage", "Secret Chamber", "Torturer",
@@ -31,11 +29,6 @@ EVENTS = [
     {"seq": 6, "type": "trash", "seat": 1, "cards": ["Village"], "source": "supply",
      "text": "Bob trashed Village from the Supply."},
 ]
-
-
-def decision(prompt, kind, options, card, mn=1, mx=1, **args):
-    return {"seat": 0, "kind": kind, "prompt": prompt, "options": options, "min": mn, "max": mx,
-            "card": card, "args": args}
 
 
 def resource(version_: int, d: dict | None, edition: str = "2") -> dict:
@@ -64,68 +57,11 @@ def resource(version_: int, d: dict | None, edition: str = "2") -> dict:
     }
 
 
-class Script:
-    """Serves the scripted game: each answer moves to the next decision."""
-
-    def __init__(self, decisions: list[dict]):
-        self.decisions = decisions
-        self.step = 0
-        self.answers: list = []
-
-    def current(self) -> dict:
-        d = self.decisions[self.step] if self.step < len(self.decisions) else None
-        return resource(self.step + 1, d)
-
-    def game(self, route) -> None:
-        body = self.current()
-        etag = f'"{body["version"]}"'
-        if route.request.headers.get("if-none-match") == etag:
-            route.fulfill(status=304, headers={"ETag": etag})
-        else:
-            route.fulfill(status=200, json=body, headers={"ETag": etag})
-
-    def command(self, route) -> None:
-        cmd = json.loads(route.request.post_data)
-        assert cmd["type"] == "answer", cmd
-        self.answers.append(cmd["answer"])
-        self.step += 1
-        body = {**self.current(), "events": []}
-        route.fulfill(status=200, json=body, headers={"ETag": f'"{body["version"]}"'})
-
-    @staticmethod
-    def log(route) -> None:
-        route.fulfill(status=200, json={"events": EVENTS, "more": False, "next_after": len(EVENTS)})
-
-
-def open_script(browser, server, script: Script, lang: str = "en-US"):
-    ctx = open_context(browser, server, lang=lang)
-    page = ctx.new_page()
-    page.route(f"**/api/games/{GAME}", script.game)
-    page.route(f"**/api/games/{GAME}/commands", script.command)
-    page.route(f"**/api/games/{GAME}/log*", Script.log)
-    page.goto(f"/#/g/{GAME}")
-    wait_screen(page, "table")
-    return ctx, page
-
-
-def tap_answer(page, locator) -> None:
-    """Tap what sends the answer, and wait until the next state is drawn."""
-    before = version(page)
-    locator.click()
-    settle(page, before)
-
-
-def phone_ok(page, shots, name: str) -> None:
-    no_horizontal_scroll(page)
-    assert small_tap_targets(page) == []
-    shot(page, shots, name, full=False)
-
-
 def test_every_new_kind_of_decision_answers_what_the_engine_expects(browser, server, shots):
     _, catalog = api(server, "GET", "/api/cards")
     all_cards = sorted(c["name"] for c in catalog["cards"])  # as the engine lists them
     positions = [str(i) for i in range(6)]
-    script = Script([
+    script = Script(GAME, [
         decision("pawn.choose", "options", ["card", "action", "buy", "coin"], "Pawn", 2, 2),
         decision("courtier.choose", "options", ["action", "buy", "coins", "gold"], "Courtier", 2, 2,
                  revealed="Nobles", count=2),
@@ -140,7 +76,7 @@ def test_every_new_kind_of_decision_answers_what_the_engine_expects(browser, ser
         decision("swindler.gain", "supply", ["Silver"], "Swindler", target=1, trashed="Silver", cost=3),
         decision("minion.choose", "option", ["coins", "attack"], "Minion"),
         decision("secret_chamber.topdeck", "cards", ["Copper", "Estate", "Silver"], "Secret Chamber", 2, 2),
-    ])
+    ], resource, EVENTS)
     ctx, page = open_script(browser, server, script)
     errors = watch(page)
     panel = page.locator("#decision")
@@ -229,10 +165,10 @@ def test_every_new_kind_of_decision_answers_what_the_engine_expects(browser, ser
 
 
 def test_new_prompts_and_log_lines_are_in_czech_and_hungarian(browser, server, shots):
-    script = Script([
+    script = Script(GAME, [
         decision("masquerade.pass", "cards", ["Copper", "Estate"], "Masquerade", receiver=1),
         decision("wishing_well.name", "option", ["Copper", "Gold", "Nobles"], "Wishing Well"),
-    ])
+    ], resource, EVENTS)
     ctx, page = open_script(browser, server, script, lang="cs-CZ")
     panel = page.locator("#decision")
     expect(panel.locator(".prompt")).to_have_text("Předejte kartu z ruky hráči Bob.")

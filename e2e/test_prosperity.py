@@ -20,7 +20,8 @@ from e2e_support import (
     api, create_game, no_horizontal_scroll, open_context, open_home, shot, small_tap_targets,
     wait_idle, wait_screen, watch,
 )
-from policy import Player, play_to_end, settle, version, wake
+from policy import Player, play_to_end, wake
+from scripted import Script, decision, open_script, phone_ok, tap_answer
 from test_full_games import check_end_screen, final_scores
 from test_intrigue import DecisionChecks
 
@@ -42,11 +43,6 @@ EVENTS = [
     {"seq": 4, "type": "name", "seat": 1, "card": "Gold", "by": "Contraband",
      "text": "Bob named Gold for Contraband."},
 ]
-
-
-def decision(prompt, kind, options, card, mn=1, mx=1, **args):
-    return {"seat": 0, "kind": kind, "prompt": prompt, "options": options, "min": mn, "max": mx,
-            "card": card, "args": args}
 
 
 def resource(version_: int, d: dict | None, turn_seat: int = 0, phase: str = "action") -> dict:
@@ -82,63 +78,9 @@ def resource(version_: int, d: dict | None, turn_seat: int = 0, phase: str = "ac
     }
 
 
-class Script:
-    """Serves the scripted game: each answer moves to the next (decision, turn seat)."""
-
-    def __init__(self, steps: list[tuple[dict, int]]):
-        self.steps = steps
-        self.step = 0
-        self.answers: list = []
-
-    def current(self) -> dict:
-        if self.step < len(self.steps):
-            d, turn_seat = self.steps[self.step]
-            return resource(self.step + 1, d, turn_seat)
-        return resource(self.step + 1, None, 0, "buy")
-
-    def game(self, route) -> None:
-        body = self.current()
-        etag = f'"{body["version"]}"'
-        if route.request.headers.get("if-none-match") == etag:
-            route.fulfill(status=304, headers={"ETag": etag})
-        else:
-            route.fulfill(status=200, json=body, headers={"ETag": etag})
-
-    def command(self, route) -> None:
-        cmd = json.loads(route.request.post_data)
-        assert cmd["type"] == "answer", cmd
-        self.answers.append(cmd["answer"])
-        self.step += 1
-        body = {**self.current(), "events": []}
-        route.fulfill(status=200, json=body, headers={"ETag": f'"{body["version"]}"'})
-
-    @staticmethod
-    def log(route) -> None:
-        route.fulfill(status=200, json={"events": EVENTS, "more": False, "next_after": len(EVENTS)})
-
-
-def open_script(browser, server, script: Script, lang: str = "en-US"):
-    ctx = open_context(browser, server, lang=lang)
-    page = ctx.new_page()
-    page.route(f"**/api/games/{GAME}", script.game)
-    page.route(f"**/api/games/{GAME}/commands", script.command)
-    page.route(f"**/api/games/{GAME}/log*", Script.log)
-    page.goto(f"/#/g/{GAME}")
-    wait_screen(page, "table")
-    return ctx, page
-
-
-def tap_answer(page, locator) -> None:
-    """Tap what sends the answer, and wait until the next state is drawn."""
-    before = version(page)
-    locator.click()
-    settle(page, before)
-
-
-def phone_ok(page, shots, name: str) -> None:
-    no_horizontal_scroll(page)
-    assert small_tap_targets(page) == []
-    shot(page, shots, name, full=False)
+def scripted_resource(version_: int, step: tuple[dict, int] | None) -> dict:
+    """The resource at a step of (decision, whose turn); after the last one, Ann's Buy phase."""
+    return resource(version_, *step) if step else resource(version_, None, 0, "buy")
 
 
 def test_every_prosperity_decision_is_answered_by_taps(browser, server, shots):
@@ -146,7 +88,7 @@ def test_every_prosperity_decision_is_answered_by_taps(browser, server, shots):
     all_cards = sorted(c["name"] for c in catalog["cards"])
     hand = ["Copper", "Curse", "Estate", "Silver", "Bishop"]
     yes_no = ["yes", "no"]
-    script = Script([
+    script = Script(GAME, [
         # Asked of Ann in Bob's turn (the player to the left of Contraband's player).
         (decision("contraband.name", "option", all_cards, "Contraband"), 1),
         # Watchtower on a Curse from Bob's Charlatan: gained to the discard pile.
@@ -170,7 +112,7 @@ def test_every_prosperity_decision_is_answered_by_taps(browser, server, shots):
                   max_cost=5, named=["Gold", "Trade Route"]), 0),
         (decision("turn_start.play", "cards", ["Clerk"], None, 0, 1), 0),
         (decision("mint.reveal", "cards", ["Copper", "Silver"], "Mint", 0, 1), 0),
-    ])
+    ], scripted_resource, EVENTS)
     ctx, page = open_script(browser, server, script)
     errors = watch(page)
     panel = page.locator("#decision")
@@ -284,7 +226,7 @@ def test_every_prosperity_decision_is_answered_by_taps(browser, server, shots):
 
 
 def test_the_table_shows_prosperity_state_on_a_phone_in_three_languages(browser, server, shots):
-    script = Script([])  # no decision: Ann's Buy phase
+    script = Script(GAME, [], scripted_resource, EVENTS)  # no decision: Ann's Buy phase
     ctx, page = open_script(browser, server, script)
     errors = watch(page)
     supply = page.locator("#supply")
