@@ -158,3 +158,24 @@ def create_game(page: Page, name: str, seats: list[str], kingdom: list[str] | No
     # opened in random mode, say) may redraw the form under the click.
     wait_idle(page)
     page.click("#create")
+
+
+def roll_random_kingdom(page: Page, server: str, card_set: str, colony: str | None = None) -> list[str]:
+    """On the home screen, name the player Ann and draw a random kingdom of one set
+    (optionally with a Platinum/Colony choice); returns the kingdom shown."""
+    open_home(page)
+    page.fill("#my-name", "Ann")
+    page.click("#mode-random")
+    wait_idle(page)
+    page.uncheck('input[name="set"][value="base"]')
+    page.check(f'input[name="set"][value="{card_set}"]')
+    if colony is not None:
+        page.select_option("#rnd-colony", colony)
+    page.click("#roll")
+    wait_idle(page)  # the click sent the request at once: idle means its kingdom is drawn
+    kingdom = page.locator("#kingdom-preview button.card").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert len(kingdom) == 10
+    _, catalog = api(server, "GET", "/api/cards?lang=en")
+    sets = {c["name"]: c["set"] for c in catalog["cards"]}
+    assert {sets[c] for c in kingdom} == {card_set}, kingdom
+    return kingdom

@@ -9,8 +9,8 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from e2e_support import (
-    api, create_game, no_horizontal_scroll, open_context, open_home, shot, small_tap_targets,
-    wait_idle, wait_screen, watch,
+    api, create_game, no_horizontal_scroll, open_context, open_home, roll_random_kingdom, shot,
+    small_tap_targets, wait_idle, wait_screen, watch,
 )
 from policy import Player, play_to_end, wake
 from test_full_games import check_end_screen, final_scores
@@ -128,19 +128,7 @@ def test_phone_game_against_a_bot_on_a_random_intrigue_kingdom(browser, server, 
     ctx = open_context(browser, server)
     page = ctx.new_page()
     errors = watch(page)
-    open_home(page)
-    page.fill("#my-name", "Ann")
-    page.click("#mode-random")
-    wait_idle(page)
-    page.uncheck('input[name="set"][value="base"]')
-    page.check('input[name="set"][value="intrigue"]')
-    page.click("#roll")
-    wait_idle(page)  # the click sent the request at once: idle means its kingdom is drawn
-    kingdom = page.locator("#kingdom-preview button.card").evaluate_all("els => els.map(e => e.dataset.card)")
-    assert len(kingdom) == 10
-    _, catalog = api(server, "GET", "/api/cards?lang=en")
-    sets = {c["name"]: c["set"] for c in catalog["cards"]}
-    assert {sets[c] for c in kingdom} == {"intrigue"}, kingdom
+    kingdom = roll_random_kingdom(page, server, "intrigue")
     expect(page.locator("#edition")).to_have_value("2")
     no_horizontal_scroll(page)
     page.click("#create")
