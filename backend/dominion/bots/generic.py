@@ -335,7 +335,9 @@ def gain_score(ctx: _Ctx, name: str, buying: bool = True) -> float:
         if not buying:
             return 1
         gardens = sum(n for c, n in ctx.owned.items() if CARDS[c].score is not None)
-        return 12 if gardens >= 2 else -30  # Coppers fill Gardens decks
+        if gardens >= 2:
+            return 12  # Coppers fill Gardens decks
+        return 15 if ctx.money < 4 else -30  # a deck trashed too thin needs money
     if card.is_treasure:
         return _treasure_score(ctx, name)
     if card.is_action:
@@ -576,7 +578,8 @@ class GenericBot:
         if name in _prosperity.HAND_DEPENDENT:
             return _prosperity.play_score(self, ctx, name, hand)
         if name == "Throne Room":
-            targets = [c for c in hand if CARDS[c].is_action and c != name]
+            targets = [c for c in hand if CARDS[c].is_action
+                       and c not in ("Throne Room", "King's Court")]
             if not any(self._play_score(ctx, t, hand) > 0 for t in targets):
                 return 0
             return 130

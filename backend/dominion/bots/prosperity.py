@@ -25,6 +25,7 @@ from .generic import (
     _minus,
     _own_score,
     _useless_now,
+    _vp_worth,
     best_first,
     coins_of,
     gain_score,
@@ -37,6 +38,9 @@ from .generic import (
 if TYPE_CHECKING:  # pragma: no cover
     from ..decisions import Decision
     from ..engine import Game
+
+#: Cards that play another card several times (not worth it on each other alone).
+_MULTIPLIERS = ("Throne Room", "King's Court")
 
 #: Most hand combinations Forge's search looks at.
 _FORGE_COMBOS = 3000
@@ -52,7 +56,7 @@ def play_score(bot: GenericBot, ctx: _Ctx, name: str, hand: list[str]) -> float:
     rest = list(hand)
     rest.remove(name)
     if name == "King's Court":
-        targets = [c for c in rest if CARDS[c].is_action]
+        targets = [c for c in rest if CARDS[c].is_action and c not in _MULTIPLIERS]
         if not any(bot._play_score(ctx, t, hand) > 0 for t in targets):
             return 0
         return 132  # before Throne Room: three plays beat two
@@ -67,8 +71,13 @@ def play_score(bot: GenericBot, ctx: _Ctx, name: str, hand: list[str]) -> float:
         if bot._chapel_trash(ctx, rest, 1) or any(is_junk(c) for c in rest):
             return TERMINAL_PLAY[name] + mat
         return 20 + mat if mat >= 2 else 0
-    if name == "Bishop":  # the trash is mandatory; it still gives $1 and a VP
-        return TERMINAL_PLAY[name] if rest else 25
+    if name == "Bishop":  # the trash is mandatory: only with a card worth trashing
+        if not rest:
+            return 25  # $1 and a VP token
+        pick = bishop_pick(ctx, rest)
+        if pick == "Copper" and not bot._chapel_trash(ctx, rest, 1):
+            return 0
+        return TERMINAL_PLAY[name] if bishop_gain(ctx, pick) >= -3 else 0
     if name == "Expand":
         pick = bot._remodel_pick(ctx, rest, forced=False, plus=3)
         return 0 if pick is None else TERMINAL_PLAY[name]
@@ -181,24 +190,29 @@ def _wanted_by(game: "Game", seat: int, most: float, exclude: tuple[str, ...] = 
 # Cards decisions
 
 
+def bishop_gain(ctx: _Ctx, name: str) -> float:
+    """What trashing ``name`` to Bishop brings: its VP tokens minus what the
+    card is worth in the deck (a Curse most, an Estate nothing, a Copper a little less)."""
+    game = ctx.game
+    if name == "Curse":
+        return 200.0
+    w = _vp_worth(ctx.stage)
+    card = CARDS[name]
+    if card.is_victory and not (card.is_action or game.is_treasure(name)):
+        worth = card.vp * w
+    else:
+        worth = _own_score(ctx, name)
+    return game.cost(name) // 2 * w - worth
+
+
+def bishop_pick(ctx: _Ctx, cards: list[str]) -> str:
+    """The card Bishop trashes best: a Curse, an Estate (its VP come back as a
+    token), a Copper; a Gold only in the last turns (3 tokens)."""
+    return max(cards, key=lambda c: (bishop_gain(ctx, c), -value(c)))
+
+
 def _bishop_trash(bot: GenericBot, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
-    """The card that gives most VP tokens for what it is worth in the deck:
-    a Curse, an Estate (its VP back as a token), late on a Gold (3 tokens)."""
-    ctx = _Ctx(game, d.seat)
-    w = 4.0 if ctx.stage > 6 else 8.0 if ctx.stage > 3 else 14.0
-
-    def gain(c: str) -> float:
-        tokens = game.cost(c) // 2
-        card = CARDS[c]
-        if c == "Curse":
-            return 200.0
-        if card.is_victory and not (card.is_action or game.is_treasure(c)):
-            worth = card.vp * w
-        else:
-            worth = _own_score(ctx, c)
-        return tokens * w - worth
-
-    return [max(opts, key=lambda c: (gain(c), -value(c)))]
+    return [bishop_pick(_Ctx(game, d.seat), opts)]
 
 
 def _bishop_other(bot: GenericBot, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
