@@ -86,7 +86,7 @@ BUY_SCORE: dict[str, float] = {
     "Bishop": 26, "Monument": 33, "Worker's Village": 18, "Clerk": 32,
     "Mountebank": 54, "Charlatan": 50, "Rabble": 38, "Vault": 40, "Magnate": 33,
     "City": 24, "Mint": 8, "Counting House": 6,
-    "Goons": 52, "Grand Market": 47,
+    "Goons": 52, "Grand Market": 53,
     "King's Court": 30, "Expand": 30, "Forge": 16, "Peddler": 30,
 }
 
