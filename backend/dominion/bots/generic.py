@@ -661,8 +661,6 @@ class GenericBot:
             if left > 0 and (game.buy_cost(n) if buying else game.cost(n)) <= coins
             and not (buying and game.buy_forbidden(seat, n))  # Grand Market, Contraband
         ]
-        if buying:  # Contraband's name, Grand Market with a Copper in play
-            options = [n for n in options if game.buy_forbidden(seat, n) is None]
         if not options:
             return None
         ctx = _Ctx(game, seat)
