@@ -17,6 +17,7 @@ from helpers import (
 
 from dominion import CARDS, IllegalCommand, PlayTreasures, new_game
 from dominion.state import BUY_PHASE
+from dominion.views import render_event
 
 Event = dict[str, Any]
 
@@ -230,7 +231,7 @@ def test_charlatan_courtier_gives_two_choices_for_a_curse():
     assert d.args["count"] == 2 and (d.min, d.max) == (2, 2)
     g = at(hand=["Courtier", "Curse"])
     play(g, "Courtier")
-    assert g.pending is None or g.pending.args["count"] == 1
+    assert pending_is(g, 0, "courtier.choose").args["count"] == 1  # no Charlatan
 
 
 def test_charlatan_magnate_counts_curses_as_treasures():
@@ -362,6 +363,23 @@ def test_clerk_is_played_at_the_start_of_the_turn_several_one_at_a_time_each_att
     assert g.turn.actions == 1 and g.turn.coins == 4 and g.turn.actions_played == 2
     assert me(g, 1).in_play == ["Clerk", "Clerk"] and me(g, 1).hand == ["Silver"]
     assert deck_top(g, 0)[0] == "Estate" and deck_top(g, 2) == ["Gold"]
+
+
+def test_clerk_two_clerks_at_the_start_of_the_turn_attack_twice():
+    g = at(hand=[], phase=BUY_PHASE, players=3,
+           others={1: {"hand": ["Clerk", "Clerk"]},
+                   2: {"hand": ["Copper", "Estate", "Silver", "Gold", "Duchy", "Curse"]}})
+    end_phase(g)
+    answer(g, ["Clerk"])
+    answer(g, ["Curse"])  # seat 2, 6 cards; seat 0 has an empty deck and hand: 0 cards
+    answer(g, ["Clerk"])
+    events = answer(g, ["Duchy"])  # the second attack: 5 cards left
+    assert g.pending is None and deck_top(g, 2) == ["Duchy", "Curse"]
+    topdeck = of_type(events, "topdeck", 2)[0]
+    assert render_event(topdeck, 0) == {**{k: v for k, v in topdeck.items()
+                                           if k not in ("private", "cards")},
+                                        "count": 1, "text": render_event(topdeck, 0)["text"]}
+    assert render_event(topdeck, 2)["cards"] == ["Duchy"]
 
 
 def test_clerk_each_start_of_turn_play_attacks_again():
@@ -503,6 +521,7 @@ def test_forge_trashes_any_number_and_gains_a_card_costing_exactly_their_total()
     assert d.args == {"cost": 5}
     assert all(g.cost(c) == 5 for c in d.options) and "Duchy" in d.options
     public_to_others(g)
+    assert_invalid(g, "Gold")  # $6, not exactly $5
     answer(g, "Duchy")
     assert me(g).discard == ["Duchy"] and sorted(g.state.trash) == ["Copper", "Estate", "Silver"]
 
@@ -709,6 +728,7 @@ def test_kings_court_plays_an_action_three_times_using_no_actions():
     d = pending_is(g, 0, "kings_court.play")
     assert d.options == ["Smithy"] and (d.min, d.max) == (0, 1)
     hidden_from_others(g)
+    assert_invalid(g, ["Estate"])  # not an Action
     events = answer(g, ["Smithy"])
     assert len(me(g).hand) == 1 + 9 and g.turn.actions == 0
     assert [e["card"] for e in of_type(events, "play")] == ["Smithy"] * 3
@@ -803,6 +823,16 @@ def test_kings_court_each_play_of_an_attack_is_a_separate_attack():
         pending_is(g, 1, "reaction.reveal")
         answer(g, ["Moat"])
     assert g.pending is None and g.turn.coins == 6 and len(me(g, 1).hand) == 5
+
+
+def test_kings_court_is_discarded_at_this_turns_clean_up_with_its_card():
+    g = at(hand=["King's Court", "Monument"], deck=["Copper"] * 5)
+    play(g, "King's Court")
+    answer(g, ["Monument"])
+    end_phase(g)
+    end_phase(g)
+    assert sorted(me(g).discard) == ["King's Court", "Monument"] and me(g).in_play == []
+    assert vp_total(g) == 3 and g.turn.seat == 1
 
 
 def test_kings_court_round_trip_mid_decision():
@@ -972,7 +1002,6 @@ def test_peddler_cost_stacks_with_bridge_and_never_goes_below_0():
     play(g, "Bridge")
     end_phase(g)
     assert g.cost("Peddler") == 0  # 8 - 1 - 8, floored
-    play(g, "Peddler") if False else None
 
 
 def test_peddler_legal_buy_at_its_reduced_cost_in_the_buy_phase():
@@ -1299,7 +1328,8 @@ def test_watchtower_works_on_another_players_turn_against_witch_curses():
 def test_watchtower_with_a_card_gained_to_hand_by_mine():
     g = at(hand=["Mine", "Silver", "Watchtower"])
     play(g, "Mine")
-    answer(g, ["Silver"]) if g.pending.prompt == "mine.trash" else None
+    pending_is(g, 0, "mine.trash")
+    answer(g, ["Silver"])
     answer(g, "Gold")
     d = pending_is(g, 0, "watchtower.reveal")
     assert d.args == {"gained": "Gold", "to": "hand"} and "deck" in d.options
@@ -1307,7 +1337,8 @@ def test_watchtower_with_a_card_gained_to_hand_by_mine():
     assert me(g).hand == ["Watchtower"] and me(g).deck == ["Gold"]
     g = at(hand=["Mine", "Silver", "Watchtower"])
     play(g, "Mine")
-    answer(g, ["Silver"]) if g.pending.prompt == "mine.trash" else None
+    pending_is(g, 0, "mine.trash")
+    answer(g, ["Silver"])
     answer(g, "Gold")
     answer(g, "trash")
     assert me(g).hand == ["Watchtower"] and g.state.trash == ["Silver", "Gold"]
@@ -1335,6 +1366,17 @@ def test_watchtower_not_asked_without_it_in_hand_or_when_it_is_played():
     play(g, "Workshop")
     answer(g, "Silver")
     assert g.pending is None and me(g).discard == ["Silver"]
+
+
+def test_watchtower_skips_a_card_another_reaction_already_moved():
+    # Royal Seal or Tiara (the Treasures' file) move a gained card before the
+    # hand's reactions; Watchtower then has nothing left to trash or topdeck.
+    from dominion.gains import Gain
+
+    g = at(hand=["Watchtower"], discard=["Silver"])
+    before = g.to_dict()
+    CARDS["Watchtower"].on_gain_in_hand(g, 0, Gain("Silver", 0, "discard", moved=True))
+    assert g.pending is None and g.to_dict() == before
 
 
 def test_watchtower_round_trip_on_another_turn():
