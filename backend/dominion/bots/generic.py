@@ -7,12 +7,22 @@ a village when it holds several terminals, Duchies and Estates as the game
 nears its end, and never a Curse. It does not buy the last Province (or end
 the game on piles) when that would lose.
 
-Every decision kind has a legal answer, every prompt of the Base and
-Intrigue sets gets a sensible one (trash junk, discard Victory cards, gain
-the best card it can, reveal each reaction once, give a Swindler victim the
-worst card, pass the worst card to Masquerade...), and an unknown prompt (a
-card added later) falls back to a safe answer chosen from the prompt's
-suffix. Everything is a handful of table look-ups and comparisons: no
+With Platinum and Colony in the supply it buys Colony at $11 and Platinum
+at $9-10 while the game is young, takes Provinces only once its deck can
+also reach Colonies (or the game nears its end), and greens later: the game
+is longer and a Province is worth less beside a Colony. VP tokens count in
+its scores; what a buy brings from the cards in play counts in its choice
+(Talisman's copy, Hoard's Gold, Goons' and Collection's tokens; Mint
+trashing the Treasures in play); it keeps its Coppers in hand to buy a
+Grand Market, and plays Charlatan's Curses for $1.
+
+Every decision kind has a legal answer, every prompt of the Base, Intrigue
+and Prosperity sets gets a sensible one (trash junk, discard Victory cards,
+gain the best card it can, reveal each reaction once, give a Swindler victim
+the worst card, pass the worst card to Masquerade, name for Contraband the
+card the player is about to buy...; the Prosperity answers are in
+:mod:`dominion.bots.prosperity`), and an unknown prompt (a card added later)
+falls back to a safe answer chosen from the prompt's suffix. Everything is a handful of table look-ups and comparisons: no
 search, so simulations stay fast.
 
 The bot is deterministic: its answers depend only on the game state, never on
