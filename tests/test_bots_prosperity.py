@@ -600,3 +600,10 @@ def test_anvil_discards_a_spare_copper_for_a_card() -> None:
     game = position(hand=["Anvil", "Copper", "Gold", "Gold"], kingdom=["Anvil", "Smithy"])
     game.apply(0, Play("Anvil"))
     assert decide(game) == []
+
+
+def test_trade_route_is_not_played_to_trash_good_cards() -> None:
+    game = position(hand=["Trade Route", "Province", "Gold", "Gold"], kingdom=["Trade Route"])
+    assert BOT.action_to_play(game, 0) is None
+    game = position(hand=["Trade Route", "Estate", "Gold", "Gold"], kingdom=["Trade Route"])
+    assert BOT.action_to_play(game, 0) == "Trade Route"

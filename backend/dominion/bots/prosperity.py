@@ -66,11 +66,15 @@ def play_score(bot: GenericBot, ctx: _Ctx, name: str, hand: list[str]) -> float:
     if name == "Magnate":
         treasures = sum(1 for c in rest if game.is_treasure(c))
         return 22 + 8 * treasures if treasures else 0
-    if name == "Trade Route":  # the trash is mandatory
+    if name == "Trade Route":  # the trash is mandatory: a Curse, an early Estate, a Copper
+        if not rest:
+            return 0
         mat = game.state.trade_route_mat
-        if bot._chapel_trash(ctx, rest, 1) or any(is_junk(c) for c in rest):
+        pick = _forced_trash(ctx, rest)[0]
+        loss = _own_score(ctx, pick)
+        if loss < 3 or (pick == "Copper" and bot._chapel_trash(ctx, [pick], 1)):
             return TERMINAL_PLAY[name] + mat
-        return 20 + mat if mat >= 2 else 0
+        return 20 + mat if mat >= 2 and loss <= 3 else 0
     if name == "Bishop":  # the trash is mandatory: only with a card worth trashing
         if not rest:
             return 25  # $1 and a VP token
