@@ -26,7 +26,6 @@ from .generic import (
     _own_score,
     _useless_now,
     _vp_worth,
-    best_first,
     coins_of,
     gain_score,
     is_junk,
