@@ -621,3 +621,16 @@ def test_a_four_player_prosperity_mid_game_state_stays_under_10_kb() -> None:
             act(game, BOT, game.state.turn.seat)
         assert game.state.trade_route_mat > 0 or sum(p.vp_tokens for p in game.state.players)
         assert len(game.to_json()) < 10 * 1024
+
+
+def test_goons_spends_spare_buys_on_coppers_for_tokens_at_the_end() -> None:
+    money = ["Gold", "Gold", "Silver"]  # a deck with money wants no Copper as such
+    late = buy_phase(position(in_play=["Goons", "Goons"], discard=money, kingdom=["Goons"],
+                              buys=3, supply={"Province": 2}))
+    assert BOT.choose_gain(late, 0, 0, buying=True) == "Copper"
+    early = buy_phase(position(in_play=["Goons", "Goons"], discard=money, kingdom=["Goons"],
+                               buys=3))
+    assert BOT.choose_gain(early, 0, 0, buying=True) is None
+    plain = buy_phase(position(discard=money, kingdom=["Goons"], buys=3,
+                               supply={"Province": 2}))
+    assert BOT.choose_gain(plain, 0, 0, buying=True) is None

@@ -471,6 +471,8 @@ def _buy_bonus(ctx: _Ctx, name: str) -> float:
     goons = in_play.count("Goons")
     if goons:
         bonus += goons * _vp_worth(ctx.stage)
+        if name == "Copper" and ctx.stage <= 3:
+            bonus += 30  # a spare Buy at the end: a token for a card hardly drawn again
     if effects.get("collection", 0) and card.is_action:
         bonus += effects["collection"] * _vp_worth(ctx.stage)
     if name == "Mint":
