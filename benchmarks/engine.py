@@ -12,6 +12,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "backend"))
 
@@ -21,14 +22,32 @@ from dominion.presets import preset  # noqa: E402
 from dominion.sim import simulate  # noqa: E402
 
 
-def mid_game(players: int = 4, turns: int = 40, seed: int = 11) -> Game:
+def mid_game(players: int = 4, turns: int = 40, seed: int = 11,
+             kingdom: Optional[list[str]] = None, colony: bool = False) -> Game:
     """A game between generic bots, stopped after ``turns`` turns."""
-    kingdom = preset("First Game")
+    kingdom = kingdom or preset("First Game")
     bot = GenericBot()
-    game = new_game(players, kingdom, seed=seed, agents={i: bot for i in range(players)})
+    game = new_game(players, kingdom, seed=seed, agents={i: bot for i in range(players)},
+                    colony=colony)
     while game.state.turn.number <= turns and not game.state.game_over:
         act(game, bot, game.state.turn.seat)
     return game
+
+
+#: A Prosperity kingdom whose state grows most: VP tokens, the Trade Route
+#: mat, Platinum and Colony piles, long card names.
+PROSPERITY_STATE_KINGDOM = ["Bishop", "Monument", "Goons", "Trade Route", "King's Court",
+                            "Worker's Village", "Royal Seal", "Contraband", "Counting House",
+                            "Grand Market"]
+
+
+def prosperity_state_size(turns: int = 40) -> Optional[int]:
+    """Bytes of JSON of a 4-player Prosperity game with Colony after ``turns``
+    turns (the largest over a few seeds), or ``None`` without the cards."""
+    if not all(c in CARDS for c in PROSPERITY_STATE_KINGDOM):
+        return None
+    return max(len(mid_game(4, turns, seed, PROSPERITY_STATE_KINGDOM, colony=True).to_json())
+               for seed in range(11, 16))
 
 
 def command_latency(samples: int = 2000) -> tuple[float, float, int]:
@@ -61,6 +80,21 @@ def generic_mirror(games: int) -> None:
           f"{games / cpu:.0f} games per CPU second); average turns per player {out['avg_turns']}")
 
 
+def prosperity_mirror(games: int) -> None:
+    """The generic bot against itself on random Prosperity kingdoms (Platinum
+    and Colony always), 2 players."""
+    if not any(c.set == "prosperity" and not c.basic for c in CARDS.values()):
+        print("Generic mirror on Prosperity kingdoms: no Prosperity cards in this tree")
+        return
+    cpu = time.process_time()
+    out = simulate(["generic", "generic"], games, seed=4, sets={"prosperity"})
+    cpu = time.process_time() - cpu
+    print(f"Generic mirror, random Prosperity kingdoms with Colony, 2 players: "
+          f"{out['games_per_second']:.0f} games/s ({games} games in {out['seconds']:.2f} s; "
+          f"{games / cpu:.0f} games per CPU second); average turns per player "
+          f"{out['avg_turns']}; end reasons {out['end_reasons']}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=2000)
@@ -78,6 +112,7 @@ def main() -> None:
     print(f"  average turns per player: {bm['avg_turns']} (expected 17-18)")
 
     generic_mirror(max(1, args.games // 4))
+    prosperity_mirror(max(1, args.games // 4))
 
     sm = simulate(["smithy-big-money", "big-money"], args.games, seed=2, kingdom=kingdom)
     rate = sm["wins"][0] / args.games
@@ -88,6 +123,10 @@ def main() -> None:
     median, p99, size = command_latency()
     print(f"4-player mid-game state: {size} bytes of JSON")
     print(f"  load + apply one command + dump: median {median:.3f} ms, p99 {p99:.3f} ms")
+    size = prosperity_state_size()
+    if size is not None:
+        print(f"4-player Prosperity mid-game state (Colony, VP tokens, Trade Route; "
+              f"largest of 5 seeds): {size} bytes of JSON (limit 10240)")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,10 @@
 """A random-play fuzzer for the rules engine, with invariant checks after every step.
 
 Each game gets its own seeded :class:`random.Random`: a random kingdom from every
-non-basic card in :data:`dominion.CARDS`, 2-6 players, sometimes Colony, often
+non-basic card in :data:`dominion.CARDS` (one game in six from a single set, so
+all-Prosperity kingdoms come up), 2-6 players, Platinum and Colony more often
+the more Prosperity cards the kingdom has, every third game by the
+1st-edition rules, often
 smaller supply piles and a few random supply cards moved into the starting
 decks (so games end sooner and dear cards get played; see :func:`fuzz_game`).
 Whoever :meth:`Game.awaiting` names picks a random entry of
@@ -56,6 +59,9 @@ TURN_CAP = 400
 
 #: Every kingdom card the engine knows.
 KINGDOM_POOL = sorted(n for n, c in CARDS.items() if not c.basic)
+
+#: The sets of those cards, for games whose kingdom comes from one set.
+KINGDOM_SETS = sorted({CARDS[n].set for n in KINGDOM_POOL})
 
 #: Keys that must never appear anywhere in a view (hidden information).
 FORBIDDEN_VIEW_KEYS = frozenset({"deck", "rng", "seed", "counter", "snapshot", "tape"})
@@ -527,10 +533,22 @@ def _apply_copy(text: str, seat: int, command: Any) -> tuple[Game, list[dict[str
 
 
 def random_setup(rng: random.Random) -> tuple[int, list[str], bool, int]:
-    """Players, kingdom, Colony flag and pile divisor for one game."""
+    """Players, kingdom, Colony flag and pile divisor for one game.
+
+    One kingdom in six comes from a single set (an all-Prosperity kingdom
+    plays King's Court, Peddler and Platinum together); Platinum and Colony
+    come with 10% of the kingdoms without Prosperity cards, 70% of those
+    with only Prosperity cards, in between by their share.
+    """
     players = rng.randint(2, 6)
-    kingdom = rng.sample(KINGDOM_POOL, min(10, len(KINGDOM_POOL)))
-    return players, kingdom, rng.random() < 0.2, rng.choice((1, 2, 3, 3, 4))
+    pool = KINGDOM_POOL
+    if rng.random() < 1 / 6:
+        one = rng.choice(KINGDOM_SETS)
+        pool = [n for n in KINGDOM_POOL if CARDS[n].set == one]
+    kingdom = rng.sample(pool, min(10, len(pool)))
+    share = sum(CARDS[n].set == "prosperity" for n in kingdom) / len(kingdom)
+    colony = rng.random() < 0.1 + 0.6 * share
+    return players, kingdom, colony, rng.choice((1, 2, 3, 3, 4))
 
 
 def enrich_decks(game: Game, rng: random.Random, most: int = 6) -> None:
@@ -601,18 +619,21 @@ def choose_command(rng: random.Random, legal: list[dict[str, Any]]) -> dict[str,
 def fuzz_game(
     seed: int, thorough: bool = True, turn_cap: int = TURN_CAP,
     kingdom: Optional[list[str]] = None, stock: Iterable[str] = (),
+    colony: Optional[bool] = None,
 ) -> Stats:
     """Play one random game from ``seed``, checking every invariant after every step.
 
     :param thorough: apply every legal command on a copy and try every
         illegal play/buy; otherwise a random few of each per step.
     :param kingdom: play these kingdom cards instead of random ones.
+    :param colony: use Platinum and Colony, or not, instead of the random choice.
     :param stock: cards moved from the supply into every starting deck
         (see :func:`stock_decks`).
     :raises FuzzFailure: (naming ``seed``) when an invariant breaks.
     """
     rng = random.Random(seed)
-    players, random_kingdom, colony, divisor = random_setup(rng)
+    players, random_kingdom, random_colony, divisor = random_setup(rng)
+    colony = random_colony if colony is None else colony
     # Every third game plays the 1st-edition texts (Masquerade, Throne Room...);
     # taken from the seed, so the random choices of older seeds stay the same.
     edition = "1" if seed % 3 == 0 else "2"

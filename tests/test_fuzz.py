@@ -365,3 +365,73 @@ def test_fuzzing_covers_every_intrigue_card_and_prompt(k: int) -> None:
     assert sorted(wanted - set(stats.prompts)) == []
     if {"Pawn", "Courtier"} & set(kingdom):
         assert any(PROMPTS[p].kind == OPTIONS for p in stats.prompts)
+
+
+# ----------------------------------------------------------------------
+# Prosperity
+
+
+PROSPERITY = sorted(n for n, c in fuzz.CARDS.items() if c.set == "prosperity" and not c.basic)
+
+
+def _slug(name: str) -> str:
+    """A card's prompt prefix: "kings_court" for King's Court."""
+    return name.lower().replace("'", "").replace(" ", "_")
+
+
+def test_random_setups_draw_prosperity_kingdoms_and_colony_games() -> None:
+    """Prosperity joins the pool by itself; whole-Prosperity kingdoms come up,
+    and Platinum/Colony games follow the share of Prosperity cards."""
+    assert len(PROSPERITY) == 34
+    assert set(PROSPERITY) <= set(fuzz.KINGDOM_POOL)
+    rng = random.Random(2)
+    drawn: Counter = Counter()
+    colony = Counter()
+    only_prosperity = 0
+    for _ in range(400):
+        _, kingdom, with_colony, _ = fuzz.random_setup(rng)
+        drawn.update(kingdom)
+        many = sum(c in PROSPERITY for c in kingdom) >= 5
+        colony[many, with_colony] += 1
+        only_prosperity += all(c in PROSPERITY for c in kingdom)
+    assert set(PROSPERITY) <= set(drawn)
+    assert only_prosperity >= 5
+    assert colony[False, True] and colony[False, False] and colony[True, True]
+    # More Colony games with many Prosperity cards than with few.
+    many_rate = colony[True, True] / (colony[True, True] + colony[True, False])
+    few_rate = colony[False, True] / (colony[False, True] + colony[False, False])
+    assert many_rate > few_rate + 0.2
+
+
+#: The Prosperity cards in four kingdoms, with Witch (Curses to react to with
+#: Watchtower, to discard to Mountebank, to trash) and Throne Room.
+PROSPERITY_KINGDOMS = [PROSPERITY[i::4] + ["Witch", "Throne Room"] for i in range(4)]
+
+#: Event types that only Prosperity cards produce, and the card that does.
+PROSPERITY_EVENTS = {"vp": "Monument", "trade_route": "Trade Route", "name": "Contraband"}
+
+
+@pytest.mark.parametrize("k", range(len(PROSPERITY_KINGDOMS)))
+def test_fuzzing_covers_every_prosperity_card_prompt_and_event(k: int) -> None:
+    """Random play on Prosperity kingdoms (their cards stocked in every deck,
+    both editions, half the games with Platinum and Colony) plays each
+    Action, answers each of the cards' prompts (Clerk's ``turn_start.play``
+    too) and renders their events (``name`` with its ``by``)."""
+    kingdom = PROSPERITY_KINGDOMS[k]
+    stats = fuzz.Stats()
+    for seed in range(20):  # each kingdom was covered within 11 games
+        stats.add(fuzz.fuzz_game(30_000 + 100 * k + seed, thorough=False, kingdom=kingdom,
+                                 stock=kingdom, colony=seed % 2 == 0))
+    actions = [c for c in kingdom if fuzz.CARDS[c].is_action]
+    assert [c for c in actions if c not in stats.played] == []
+    slugs = {_slug(c) for c in kingdom}
+    wanted = {p for p in PROMPTS if p.split(".")[0] in slugs}
+    if "Clerk" in kingdom:
+        wanted.add("turn_start.play")
+    assert sorted(wanted - set(stats.prompts)) == []
+    for event, card in PROSPERITY_EVENTS.items():
+        if card in kingdom:
+            assert event in stats.event_fields, event
+    if "Contraband" in kingdom or "War Chest" in kingdom:
+        assert {"card", "by"} <= stats.event_fields["name"]
+    assert sum(stats.end_reasons.values()) == 20

@@ -108,6 +108,53 @@ GAMES: dict[str, dict[str, Any]] = {
                     "Diplomat", "Harem", "Lurker", "Replace", "Swindler"],
         "seed": 808,
     },
+    # Prosperity. A spec may ask for Platinum and Colony ("colony": True).
+    # Four players with Colony, every card from Prosperity: King's Court,
+    # Watchtower (reacting to Mountebank's Curses), Vault's offer, Bishop's
+    # other trash, Goons' VP tokens, Royal Seal, Talisman, the Trade Route mat.
+    "prosperity_four_players": {
+        "bots": ["plan:Vault,Watchtower,Bishop,King's Court,Mountebank", "generic",
+                 "plan:Goons,Royal Seal,Trade Route,Talisman,Watchtower", "generic"],
+        "kingdom": ["Bishop", "Goons", "King's Court", "Mountebank", "Royal Seal",
+                    "Talisman", "Trade Route", "Vault", "Watchtower", "Worker's Village"],
+        "seed": 903,
+        "colony": True,
+    },
+    # The 1st edition's Mint (trashes the Treasures in play when bought),
+    # Hoard (a Gold with each Victory card bought) and Quarry (cheaper
+    # Actions while in play), with Contraband's named card.
+    "prosperity_1e_three_players": {
+        "bots": ["plan:Mint,Contraband,Hoard,Quarry,Expand", "generic",
+                 "plan:Quarry,Contraband,Counting House,Venture,Loan"],
+        "kingdom": ["Contraband", "Counting House", "Expand", "Hoard", "Loan",
+                    "Mint", "Quarry", "Venture", "Militia", "Smithy"],
+        "seed": 1001,
+        "edition": "1",
+    },
+    # The 2nd edition's new cards: Clerk at the start of the turn, Charlatan's
+    # Curse played as a Treasure, War Chest's and Crystal Ball's choices, Tiara.
+    "prosperity_2e_three_players": {
+        "bots": ["generic", "plan:Clerk,War Chest,Tiara,Crystal Ball,Magnate",
+                 "plan:Charlatan,Investment,Anvil,Collection,Forge"],
+        "kingdom": ["Anvil", "Charlatan", "Clerk", "Collection", "Crystal Ball",
+                    "Forge", "Investment", "Magnate", "Tiara", "War Chest"],
+        "seed": 1102,
+    },
+}
+
+#: Card prompts PlanBot answers with the dearest card offered.
+_DEAREST = ("reaction.reveal", "throne_room.play", "kings_court.play", "turn_start.play",
+            "mint.reveal", "tiara.play")
+
+#: Option prompts PlanBot answers with the first of these ids offered (a
+#: Watchtower trashes a gained Curse or Copper first).
+_OPTION_ORDER = {
+    "watchtower.reveal": ("deck", "no"),
+    "crystal_ball.choose": ("play", "keep"),
+    "loan.choose": ("trash", "discard"),
+    "investment.choose": ("vp", "coin"),
+    "contraband.name": ("Province", "Gold"),
+    "war_chest.name": ("Gold", "Silver"),
 }
 
 #: Cards PlanBot plays first: those that give Actions back, then Throne Room.
@@ -140,7 +187,8 @@ class PlanBot:
             owned = player.all_cards()
             wanted = [c for c in self.plan if c not in owned]
             for card in ["Province", *wanted[:1], "Gold", "Silver"]:
-                if st.supply.get(card, 0) > 0 and game.cost(card) <= turn.coins:
+                if (st.supply.get(card, 0) > 0 and game.buy_cost(card) <= turn.coins
+                        and game.buy_forbidden(seat, card) is None):
                     return Buy(card)
         return EndPhase()
 
@@ -150,6 +198,10 @@ class PlanBot:
             return opts[: d.min]
         if d.prompt == "reaction.reveal":  # each reaction once
             opts = [c for c in opts if c not in d.args.get("revealed", ())]
+        if d.prompt in _OPTION_ORDER:  # Prosperity: the first of its preferences offered
+            gained = d.args.get("gained", "")
+            prefer = ["trash"] if gained in ("Curse", "Copper") else []
+            return next(o for o in prefer + list(_OPTION_ORDER[d.prompt]) if o in opts)
         if d.kind == "option":
             return "yes" if "yes" in opts else opts[0]
         if d.kind == "supply":
@@ -159,7 +211,7 @@ class PlanBot:
             return sorted(opts, key=lambda c: (-CARDS[c].cost, c))
         # cards: reveal Moat, play the dearest Action, otherwise part with the
         # cheapest cards -- as few as allowed, but every Curse and Estate.
-        if d.prompt in ("reaction.reveal", "throne_room.play"):
+        if d.prompt in _DEAREST:
             return sorted(opts, key=lambda c: (-CARDS[c].cost, c))[:1]
         ranked = sorted(opts, key=lambda c: (CARDS[c].cost, c))
         junk = [c for c in ranked if c in ("Curse", "Estate")][: d.max]
@@ -209,7 +261,7 @@ def play_with_agents(name: str) -> dict[str, Any]:
     asked: list[dict[str, Any]] = []
     agents = {seat: _Recorder(bot, asked) for seat, bot in enumerate(bots)}
     game = new_game(len(bots), spec["kingdom"], seed=spec["seed"], agents=agents,
-                    edition=spec.get("edition", "2"))
+                    edition=spec.get("edition", "2"), colony=spec.get("colony", False))
     log = []
     while not game.state.game_over:
         assert len(log) < MAX_STEPS, f"{name}: no end after {MAX_STEPS} commands"
@@ -239,7 +291,7 @@ def play_as_client(
     asked: list[dict[str, Any]] = []
     agents = {seat: _Recorder(bots[seat], asked) for seat in agent_seats}
     game = new_game(len(bots), spec["kingdom"], seed=spec["seed"], agents=agents,
-                    edition=spec.get("edition", "2"))
+                    edition=spec.get("edition", "2"), colony=spec.get("colony", False))
     while not game.state.game_over:
         assert len(log) < MAX_STEPS, f"{name}: no end after {MAX_STEPS} commands"
         if reload:
@@ -263,7 +315,7 @@ def replay_log(stored: dict[str, Any]) -> dict[str, Any]:
     """Replay a stored record with no bots: its commands, then its answers
     whenever a decision is open (each must match the stored question)."""
     game = new_game(len(stored["bots"]), stored["kingdom"], seed=stored["seed"],
-                    edition=stored.get("edition", "2"))
+                    edition=stored.get("edition", "2"), colony=stored.get("colony", False))
     answers = iter(stored["decisions"])
     log = []
     asked = []
@@ -277,7 +329,8 @@ def replay_log(stored: dict[str, Any]) -> dict[str, Any]:
             events += game.apply(game.pending.seat, {"type": "answer", "answer": qa["answer"]})
         log.append({"seat": entry["seat"], "command": entry["command"], "events": events})
     assert game.state.game_over, "the stored log stops before the end"
-    fields = {k: stored[k] for k in ("name", "bots", "kingdom", "seed", "edition") if k in stored}
+    fields = {k: stored[k] for k in ("name", "bots", "kingdom", "seed", "edition", "colony")
+              if k in stored}
     return _finish(game, {**fields, "log": log, "decisions": asked})
 
 
@@ -372,9 +425,11 @@ def test_golden_file_matches_its_setup(name: str) -> None:
     assert (stored["bots"], stored["kingdom"], stored["seed"]) == (
         spec["bots"], spec["kingdom"], spec["seed"])
     assert stored["final_state"]["state"]["edition"] == spec.get("edition", "2")
+    supply = dict(stored["final_state"]["state"]["supply"])
+    assert ("Colony" in supply) == ("Platinum" in supply) == spec.get("colony", False)
     assert len(stored["final_state"]["state"]["players"]) == len(spec["bots"])
     assert stored["final_state"]["state"]["game_over"] is True
-    assert stored["result"]["end_reason"] in ("provinces", "piles")
+    assert stored["result"]["end_reason"] in ("provinces", "colonies", "piles")
     assert stored["log"][-1]["events"][-1]["type"] == "game_over"
     # Decisions exist, so the client replays really suspend and resume.
     assert len(stored["decisions"]) >= 5
@@ -400,8 +455,8 @@ def _coverage(names: list[str]) -> tuple[set[str], set[str], set[str], set[str]]
         for entry in stored["log"]:
             for e in entry["events"]:
                 kinds.add(e["type"])
-                if e["type"] == "play" and "card" in e:
-                    played.add(e["card"])
+                if e["type"] == "play":  # one card, or a batch of Treasures
+                    played.update(e["cards"] if "cards" in e else [e["card"]])
                 if e["type"] == "react":
                     reactions.add(e["card"])
         prompts |= {qa["decision"]["prompt"] for qa in stored["decisions"]}
@@ -433,6 +488,32 @@ def test_intrigue_golden_games_cover_the_interactive_cards() -> None:
             "diplomat.discard", "secret_chamber.topdeck"} <= prompts
     assert {"Secret Chamber", "Diplomat"} <= reactions
     assert {"pass", "name"} <= kinds
+
+
+def test_prosperity_golden_games_cover_the_interesting_cards() -> None:
+    """The Prosperity fixtures (4 players with Colony, both editions) play
+    the cards with hooks, reactions and other players' choices, and show
+    VP tokens, the Trade Route mat and named cards."""
+    prosperity = [n for n in GAMES if n.startswith("prosperity_")]
+    assert any(GAMES[n].get("colony") and len(GAMES[n]["bots"]) >= 4 for n in prosperity)
+    assert {GAMES[n].get("edition", "2") for n in prosperity} == {"1", "2"}
+    assert any({"Mint", "Hoard", "Quarry"} <= set(GAMES[n]["kingdom"])
+               for n in prosperity if GAMES[n].get("edition") == "1")
+    played, kinds, prompts, reactions = _coverage(prosperity)
+    assert {"King's Court", "Watchtower", "Trade Route", "Bishop", "Contraband", "Mint",
+            "Vault", "Goons", "Talisman", "Royal Seal", "Hoard", "Quarry", "Mountebank",
+            "Clerk", "Charlatan", "War Chest", "Crystal Ball", "Tiara", "Curse"} <= played
+    assert {"kings_court.play", "watchtower.reveal", "trade_route.trash", "bishop.trash",
+            "bishop.other_trash", "contraband.name", "mint.reveal", "vault.offer",
+            "vault.other_discard", "goons.discard", "royal_seal.topdeck",
+            "mountebank.discard_curse", "turn_start.play", "war_chest.name",
+            "crystal_ball.choose", "tiara.play"} <= prompts
+    assert {"Watchtower"} <= reactions
+    assert {"vp", "trade_route", "name"} <= kinds
+    colony_games = [load(n) for n in prosperity if GAMES[n].get("colony")]
+    bought = {e["card"] for g in colony_games for entry in g["log"]
+              for e in entry["events"] if e["type"] == "gain"}
+    assert {"Platinum", "Colony"} <= bought
 
 
 def regenerate() -> None:

@@ -30,12 +30,17 @@ MAX_FOCUSED_GAMES = 200
 #: answers may well avoid it: Library's set-aside, Thief's gain from the trash.
 EVENT_FOCUS = {"set_aside": "Library", "deck_to_discard": "Chancellor", "look": "Sentry",
                "gain": "Thief", "react": "Moat",
-               "pass": "Masquerade", "trash": "Lurker"}
+               "pass": "Masquerade", "trash": "Lurker",
+               "vp": "Monument", "trade_route": "Trade Route", "name": "Contraband"}
+
+#: The engine's own prompts (no card of their own) and a card that makes
+#: each come up.
+PROMPT_FOCUS = {"reaction.reveal": "Moat", "turn_start.play": "Clerk"}
 
 
 def _missing(stats: fuzz.Stats) -> list[str]:
     """Cards to focus on: those with prompts or events not seen yet."""
-    cards = {PROMPTS[k].card or "Moat" for k in set(PROMPTS) - set(stats.prompts)}
+    cards = {PROMPTS[k].card or PROMPT_FOCUS[k] for k in set(PROMPTS) - set(stats.prompts)}
     cards |= {EVENT_FOCUS.get(t, "Militia") for t, e in EVENT_TYPES.items()
               if stats.event_fields.get(t) != set(e.fields)}
     return sorted(cards)
@@ -70,6 +75,23 @@ def seen() -> fuzz.Stats:
 
 def test_every_registered_prompt_is_reached(seen: fuzz.Stats) -> None:
     assert sorted(set(PROMPTS) - set(seen.prompts)) == []
+
+
+def test_every_prosperity_prompt_and_event_is_reached(seen: fuzz.Stats) -> None:
+    """Spelled out for the Prosperity contract: its prompts (and Clerk's
+    start-of-turn play), VP tokens, the Trade Route mat and a named card
+    with the card that named it."""
+    prosperity = {n for n, c in CARDS.items() if c.set == "prosperity"}
+    wanted = {k for k, p in PROMPTS.items() if p.card in prosperity} | {"turn_start.play"}
+    assert len(wanted) >= 31
+    assert sorted(wanted - set(seen.prompts)) == []
+    assert seen.event_fields["vp"] >= {"vp", "total"}
+    assert seen.event_fields["trade_route"] >= {"card", "mat"}
+    assert seen.event_fields["name"] >= {"card", "by"}
+
+
+def test_engine_prompts_without_a_card_have_a_focus_card() -> None:
+    assert {k for k, p in PROMPTS.items() if p.card is None} == set(PROMPT_FOCUS)
 
 
 def test_every_prompt_key_in_the_engine_source_is_registered() -> None:

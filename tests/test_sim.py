@@ -277,3 +277,57 @@ def test_a_bot_that_always_wins_gets_every_win(monkeypatch: pytest.MonkeyPatch) 
         out = simulate(bots, 12, seed=1, kingdom=["Smithy"])
         star = bots.index("smithy-big-money")
         assert out["wins"] == [12.0 if i == star else 0.0 for i in range(len(bots))]
+
+
+# ----------------------------------------------------------------------
+# Prosperity: random kingdoms from chosen sets, and the Platinum/Colony rule
+
+PROSPERITY = {n for n, c in CARDS.items() if c.set == "prosperity" and not c.basic}
+
+
+def test_random_kingdom_draws_prosperity_cards_from_its_sets() -> None:
+    k = random_kingdom(Rng(4), sets={"prosperity"})
+    assert set(k) <= PROSPERITY and len(k) == 10
+    mixed = [random_kingdom(Rng(s), sets={"base", "prosperity"}) for s in range(20)]
+    assert all({CARDS[c].set for c in m} <= {"base", "prosperity"} for m in mixed)
+    assert any(set(m) & PROSPERITY for m in mixed)
+
+
+def test_play_game_applies_the_colony_rule() -> None:
+    from dominion.sim import colony_for, play_game
+
+    only = sorted(PROSPERITY)[:10]
+    base = ["Cellar", "Moat", "Village", "Workshop", "Militia", "Smithy", "Remodel",
+            "Market", "Mine", "Witch"]
+    assert play_game(["generic", "big-money"], only, seed=1)["colony"] is True
+    assert play_game(["generic", "big-money"], base, seed=1)["colony"] is False
+    mixed = base[:5] + only[:5]
+    picks = {colony_for(mixed, s) for s in range(40)}
+    assert picks == {True, False}  # one random card decides, per game seed
+    assert all(play_game(["big-money", "big-money"], mixed, seed=s)["colony"]
+               == colony_for(mixed, s) for s in range(4))
+    assert play_game(["big-money", "big-money"], only, seed=1, colony=False)["colony"] is False
+
+
+def test_cli_plays_prosperity_kingdoms_with_colony_by_the_rule(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    out = run_json(capsys, "--bots", "generic", "big-money", "--games", "10",
+                   "--sets", "prosperity", "--seed", "3")
+    assert out["colony_games"] == 10  # only Prosperity cards: always
+    out = run_json(capsys, "--bots", "generic", "generic", "--games", "10",
+                   "--sets", "base,prosperity", "--seed", "3", "--colony", "no")
+    assert out["colony_games"] == 0
+    assert sum(out["end_reasons"].values()) == 10 and "turn_limit" not in out["end_reasons"]
+    out = run_json(capsys, "--bots", "generic", "generic", "--games", "6",
+                   "--sets", "base", "--seed", "3", "--colony", "yes")
+    assert out["colony_games"] == 6
+    main(["--bots", "generic", "big-money", "--games", "4", "--sets", "prosperity"])
+    lines = capsys.readouterr().out.splitlines()
+    assert "games with Platinum and Colony: 4" in lines[-2]
+    assert lines[-1].startswith("end reasons: ")
+
+
+def test_unknown_set_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    err = run_error(capsys, "--bots", "generic", "big-money", "--sets", "base,seaside")
+    assert "seaside" in err

@@ -3,6 +3,11 @@
 Example::
 
     dominion-sim --bots big-money smithy-big-money --games 1000 --seed 7 --json
+    dominion-sim --bots generic big-money --kingdom random --sets base,prosperity
+
+Every game applies the Platinum/Colony rule to its kingdom (rules.md 1.3:
+always with only Prosperity cards, never without any, otherwise when a
+random kingdom card is from Prosperity) unless ``--colony yes|no`` forces it.
 
 The interface is stable; other tools script it.
 """
@@ -19,10 +24,15 @@ from typing import Any, Optional, Sequence
 from .bots import BOTS, make_bot
 from .cards.card import CARDS
 from .errors import DominionError
+from .randomizer import SETS, decide_colony
 from .rng import Rng
-from .setup import new_game
+from .setup import new_game, validate_kingdom
 
 MAX_TURNS = 1000  # a safety net: no sensible game between bots is this long
+
+#: Mixed into a game's seed for the generator of its Platinum/Colony decision,
+#: so the decision does not share the game's stream.
+_COLONY_SALT = 0xC010_4E5A_17E5_0001
 
 
 def random_kingdom(
@@ -40,34 +50,50 @@ def random_kingdom(
     return sorted(pool[:size])
 
 
+def colony_for(kingdom: Sequence[str], seed: int) -> bool:
+    """The Platinum/Colony rule for a game's kingdom, drawn from its seed."""
+    return decide_colony(kingdom, Rng(seed ^ _COLONY_SALT))[0]
+
+
 def play_game(
-    bot_names: Sequence[str], kingdom: Sequence[str], seed: int, edition: str = "2"
+    bot_names: Sequence[str], kingdom: Sequence[str], seed: int, edition: str = "2",
+    colony: Optional[bool] = None,
 ) -> dict[str, Any]:
-    """Play one game to the end; return its result with the turn count."""
+    """Play one game to the end; return its result with the turn count and
+    whether Platinum and Colony were used.
+
+    :param colony: use Platinum and Colony; ``None`` applies the rule
+        (:func:`colony_for`), which never uses them without Prosperity cards.
+    """
+    if colony is None:
+        colony = colony_for(validate_kingdom(kingdom), seed)
     bots = {i: make_bot(n) for i, n in enumerate(bot_names)}
     game = new_game(len(bots), kingdom, seed=seed, agents=bots, record_events=False,
-                    edition=edition)
+                    edition=edition, colony=colony)
     st = game.state
     while not st.game_over:
         if st.turn.number > MAX_TURNS:
-            return {"winners": [], "end_reason": "turn_limit", "turns": st.turn.number}
+            return {"winners": [], "end_reason": "turn_limit", "turns": st.turn.number,
+                    "colony": colony}
         seat = st.turn.seat
         game.apply(seat, bots[seat].command(game, seat))
         st = game.state
     result = game.result()
     result["turns"] = st.turn.number
+    result["colony"] = colony
     return result
 
 
 def simulate(
     bot_names: Sequence[str], games: int, seed: int, kingdom: Optional[Sequence[str]] = None,
-    sets: Optional[set[str]] = None,
+    sets: Optional[set[str]] = None, colony: Optional[bool] = None,
 ) -> dict[str, Any]:
     """Play ``games`` games and aggregate the figures ``dominion-sim`` prints.
 
     Seats rotate between games so no bot always goes first. With no
     ``kingdom`` every game draws a random one from the seed (from ``sets``
-    only, if given).
+    only, if given). ``colony`` forces Platinum/Colony on or off; by
+    default each game applies the rule to its kingdom.
     """
     rng = Rng(seed)
     n = len(bot_names)
@@ -75,12 +101,18 @@ def simulate(
     ties = 0
     turns = 0
     reasons: Counter[str] = Counter()
+    colonies = 0
     start = time.perf_counter()
     for g in range(games):
         shift = g % n
         order = [bot_names[(i + shift) % n] for i in range(n)]
         k = list(kingdom) if kingdom else random_kingdom(rng, sets=sets)
-        res = play_game(order, k, rng.word() << 32 | rng.word())
+        game_seed = rng.word() << 32 | rng.word()
+        if colony is None:  # the rule, inside play_game
+            res = play_game(order, k, game_seed)
+        else:
+            res = play_game(order, k, game_seed, colony=colony)
+        colonies += bool(res.get("colony"))
         turns += res["turns"]
         reasons[res["end_reason"]] += 1
         # Seat i holds bot (i + shift) % n (see ``order``): back to --bots order.
@@ -100,6 +132,7 @@ def simulate(
         "win_rates": [round(w / games, 4) if games else 0 for w in wins],
         "ties": ties,
         "end_reasons": dict(reasons),
+        "colony_games": colonies,
     }
 
 
@@ -114,6 +147,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--kingdom", default=None,
                         help="comma-separated card names, or 'random' (default: "
                              "Smithy-friendly first-game kingdom)")
+    parser.add_argument("--sets", default=None,
+                        help="comma-separated sets random kingdoms draw from "
+                             f"({', '.join(SETS)}; default: all); implies a random "
+                             "kingdom unless --kingdom names one")
+    parser.add_argument("--colony", choices=("rule", "yes", "no"), default="rule",
+                        help="Platinum and Colony: by the rule (default), always or never")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     if not 2 <= len(args.bots) <= 6:
@@ -122,7 +161,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         parser.error("--games must be at least 1")
     if not 0 <= args.seed < 1 << 64:
         parser.error("--seed must be in 0..2**64-1")
-    if args.kingdom == "random":
+    sets = None
+    if args.sets is not None:
+        sets = {s.strip() for s in args.sets.split(",") if s.strip()}
+        unknown = sorted(sets - set(SETS))
+        if unknown or not sets:
+            parser.error(f"--sets takes some of {', '.join(SETS)}, not {args.sets!r}")
+    colony = {"rule": None, "yes": True, "no": False}[args.colony]
+    if args.kingdom == "random" or (args.kingdom is None and sets is not None):
         kingdom = None
     elif args.kingdom:
         kingdom = [k.strip() for k in args.kingdom.split(",") if k.strip()]
@@ -131,7 +177,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
         kingdom = preset("First Game")
     try:
-        out = simulate(args.bots, args.games, args.seed, kingdom)
+        out = simulate(args.bots, args.games, args.seed, kingdom, sets=sets, colony=colony)
     except DominionError as e:
         parser.error(e.message)
     if args.json:
@@ -142,6 +188,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     for name, w, r in zip(out["bots"], out["wins"], out["win_rates"]):
         print(f"  {name:<20} wins {w:>8} ({r:.1%})")
     print(f"  ties {out['ties']}")
+    if out["colony_games"]:
+        print(f"  games with Platinum and Colony: {out['colony_games']}")
     print("end reasons: " + ", ".join(f"{k} {v}" for k, v in sorted(out["end_reasons"].items())))
     return 0
 

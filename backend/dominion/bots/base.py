@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Optional, Protocol
 
-from ..cards.card import CARDS
 from ..commands import Buy, Command, EndPhase, Play, PlayTreasures
 from ..state import ACTION_PHASE
 
@@ -55,7 +54,7 @@ def turn_command(
             return Play(name)
     if not turn.bought:
         for name in game.state.players[seat].hand:
-            if CARDS[name].is_treasure:
+            if game.is_treasure(name):  # Curse too, with Charlatan
                 return _PLAY_TREASURES
     if turn.buys > 0:
         card = pick_buy(game, seat, turn.coins)

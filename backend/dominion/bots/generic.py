@@ -7,12 +7,22 @@ a village when it holds several terminals, Duchies and Estates as the game
 nears its end, and never a Curse. It does not buy the last Province (or end
 the game on piles) when that would lose.
 
-Every decision kind has a legal answer, every prompt of the Base and
-Intrigue sets gets a sensible one (trash junk, discard Victory cards, gain
-the best card it can, reveal each reaction once, give a Swindler victim the
-worst card, pass the worst card to Masquerade...), and an unknown prompt (a
-card added later) falls back to a safe answer chosen from the prompt's
-suffix. Everything is a handful of table look-ups and comparisons: no
+With Platinum and Colony in the supply it buys Colony at $11 and Platinum
+at $9-10 while the game is young, takes Provinces only once its deck can
+also reach Colonies (or the game nears its end), and greens later: the game
+is longer and a Province is worth less beside a Colony. VP tokens count in
+its scores; what a buy brings from the cards in play counts in its choice
+(Talisman's copy, Hoard's Gold, Goons' and Collection's tokens; Mint
+trashing the Treasures in play); it keeps its Coppers in hand to buy a
+Grand Market, and plays Charlatan's Curses for $1.
+
+Every decision kind has a legal answer, every prompt of the Base, Intrigue
+and Prosperity sets gets a sensible one (trash junk, discard Victory cards,
+gain the best card it can, reveal each reaction once, give a Swindler victim
+the worst card, pass the worst card to Masquerade, name for Contraband the
+card the player is about to buy...; the Prosperity answers are in
+:mod:`dominion.bots.prosperity`), and an unknown prompt (a card added later)
+falls back to a safe answer chosen from the prompt's suffix. Everything is a handful of table look-ups and comparisons: no
 search, so simulations stay fast.
 
 The bot is deterministic: its answers depend only on the game state, never on
@@ -28,7 +38,8 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, Iterable, Optional
 
 from ..cards.card import CARDS, VILLAGE
-from ..commands import Command
+from ..commands import Buy, Command, Play
+from ..state import ACTION_PHASE
 from ..decisions import CARDS as CHOOSE_CARDS
 from ..decisions import OPTION, OPTIONS, ORDER, SUPPLY
 from .base import turn_command
@@ -58,6 +69,8 @@ KIND: dict[str, str] = {
     "Mill": CANTRIP, "Secret Passage": CANTRIP, "Lurker": CANTRIP, "Scout": CANTRIP,
     "Minion": CANTRIP,
     "Diplomat": TERMINAL, "Conspirator": TERMINAL,
+    # Prosperity (City and Worker's Village carry the village tag)
+    "Grand Market": CANTRIP, "Peddler": CANTRIP,
 }
 
 #: Wish to buy a first copy, on the scale Silver = 20, Gold = 50, Province = 90.
@@ -78,6 +91,30 @@ BUY_SCORE: dict[str, float] = {
     "Torturer": 50, "Minion": 40, "Patrol": 36, "Courtier": 34, "Upgrade": 29,
     "Tribute": 25, "Trading Post": 22, "Replace": 22, "Saboteur": 14,
     "Nobles": 45,
+    # Prosperity Actions ($3-$8). King's Court is scored like Throne Room.
+    "Watchtower": 27, "Trade Route": 12,
+    "Bishop": 26, "Monument": 33, "Worker's Village": 18, "Clerk": 32,
+    "Mountebank": 54, "Charlatan": 50, "Rabble": 38, "Vault": 40, "Magnate": 33,
+    "City": 24, "Mint": 8, "Counting House": 6,
+    "Goons": 52, "Grand Market": 53,
+    "King's Court": 30, "Expand": 30, "Forge": 16, "Peddler": 30,
+}
+
+#: Wish for a Prosperity Treasure (its coins do not tell its worth): on the
+#: scale of Silver = 20 and Gold = 50.
+TREASURE_SCORE: dict[str, float] = {
+    "Platinum": 85, "Bank": 46, "Venture": 40, "Contraband": 38, "Hoard": 42,
+    "Royal Seal": 30, "Collection": 31, "War Chest": 30, "Crystal Ball": 26,
+    "Talisman": 23, "Quarry": 21, "Loan": 22, "Investment": 22, "Tiara": 22,
+    "Anvil": 16,
+}
+
+#: Coins a Treasure makes on average when its printed coins do not say it
+#: (Bank counts the Treasures in play, Venture plays the next one...).
+TREASURE_COINS: dict[str, float] = {
+    "Bank": 2.5, "Venture": 2.2, "Contraband": 3, "Crystal Ball": 1.3, "Tiara": 0.8,
+    "War Chest": 1.5, "Investment": 1, "Loan": 1, "Anvil": 1, "Quarry": 1,
+    "Talisman": 1, "Hoard": 2, "Royal Seal": 2, "Collection": 2,
 }
 
 #: Most copies worth having (beyond it a card is only bought over nothing).
@@ -91,6 +128,13 @@ MAX_COPIES: dict[str, int] = {
     "Coppersmith": 1, "Trading Post": 1, "Replace": 1, "Saboteur": 1, "Tribute": 1,
     "Pawn": 2, "Lurker": 1, "Secret Chamber": 1, "Scout": 1, "Wishing Well": 2,
     "Upgrade": 3, "Conspirator": 3, "Secret Passage": 3, "Minion": 5,
+    "Mountebank": 2, "Charlatan": 2, "Rabble": 2, "Vault": 2, "Monument": 2,
+    "Bishop": 1, "Watchtower": 2, "Magnate": 2, "Clerk": 2, "Trade Route": 1,
+    "Expand": 1, "Forge": 1, "Mint": 1, "Counting House": 1, "King's Court": 2,
+    "Goons": 2, "Worker's Village": 4, "City": 4,
+    "Venture": 4, "Loan": 1, "Talisman": 2, "Hoard": 3, "Royal Seal": 2,
+    "Crystal Ball": 2, "War Chest": 2, "Anvil": 1, "Investment": 1, "Quarry": 2,
+    "Contraband": 2, "Bank": 3, "Collection": 2, "Tiara": 1,
 }
 
 #: Strength of a terminal when choosing which one to play (higher first).
@@ -103,6 +147,9 @@ TERMINAL_PLAY: dict[str, float] = {
     "Diplomat": 46, "Courtier": 43, "Steward": 42, "Swindler": 40, "Baron": 39,
     "Tribute": 38, "Bridge": 37, "Saboteur": 36, "Trading Post": 35, "Replace": 33,
     "Ironworks": 31, "Conspirator": 30, "Coppersmith": 20, "Secret Chamber": 22,
+    "Mountebank": 59, "Charlatan": 57, "Goons": 55, "Rabble": 50, "Vault": 49,
+    "Clerk": 44, "Monument": 42, "Expand": 38, "Bishop": 34, "Forge": 30,
+    "Mint": 30, "Trade Route": 28, "Counting House": 24,
 }
 
 #: +$ an Action makes when played, counted into the deck's money.
@@ -112,11 +159,14 @@ VIRTUAL_COINS: dict[str, int] = {
     "Bridge": 1, "Baron": 2, "Conspirator": 2, "Minion": 2, "Pawn": 1, "Steward": 2,
     "Swindler": 2, "Tribute": 1, "Courtier": 2, "Mill": 1, "Coppersmith": 1,
     "Secret Chamber": 1,
+    "Monument": 2, "Bishop": 1, "Clerk": 2, "Charlatan": 3, "Mountebank": 2, "Goons": 2,
+    "Grand Market": 2, "Peddler": 1,
 }
 
 #: Attacks a Moat is worth buying against.
 MOAT_WORTHY = ("Witch", "Militia", "Bandit", "Bureaucrat", "Thief",
-               "Torturer", "Minion", "Swindler", "Replace", "Saboteur")
+               "Torturer", "Minion", "Swindler", "Replace", "Saboteur",
+               "Mountebank", "Charlatan", "Goons", "Rabble", "Clerk")
 
 #: Attacks that cut the victim's hand: against them a reaction keeps the
 #: best cards safe on the deck (Secret Chamber) or filters the hand (Diplomat).
@@ -150,10 +200,12 @@ def is_junk(name: str) -> bool:
     return (card.is_victory or name == "Curse") and not (card.is_action or card.is_treasure)
 
 
-def coins_of(name: str) -> int:
-    """Money a card makes when played (Treasures and +$ Actions)."""
+def coins_of(name: str) -> float:
+    """Money a card makes when played (Treasures and +$ Actions), on average."""
     card = CARDS[name]
-    return card.coins if card.is_treasure else VIRTUAL_COINS.get(name, 0)
+    if card.is_treasure:
+        return TREASURE_COINS.get(name, card.coins)
+    return VIRTUAL_COINS.get(name, 0)
 
 
 def value(name: str) -> float:
@@ -168,7 +220,8 @@ def value(name: str) -> float:
     if is_junk(name):
         return -1 + card.vp * 0.01
     if card.is_treasure:
-        return card.coins + (0.5 if card.on_play is not None and name != "Silver" else 0)
+        coins = TREASURE_COINS.get(name, card.coins)
+        return coins + (0.5 if card.on_play is not None and name != "Silver" else 0)
     if card.is_action:  # Witch ~3.3, Smithy ~2.6, Cellar ~1.3: mostly Silver to Gold
         return 1 + BUY_SCORE.get(name, card.cost * 4) / 25
     return card.cost / 2
@@ -192,7 +245,7 @@ class _Ctx:
 
     __slots__ = (
         "game", "seat", "owned", "size", "money", "golds", "terminals", "villages",
-        "stage", "players", "kingdom", "my_turns",
+        "stage", "players", "kingdom", "my_turns", "colony",
     )
 
     def __init__(self, game: "Game", seat: int) -> None:
@@ -210,6 +263,7 @@ class _Ctx:
         self.kingdom = st.kingdom
         self.my_turns = st.players[seat].turns
         self.stage = _stage(game)
+        self.colony = "Colony" in st.supply
 
     @property
     def terminal_room(self) -> int:
@@ -227,8 +281,8 @@ def _stage(game: "Game") -> float:
     supply = st.supply
     n = len(st.players)
     left = supply.get("Province", 0) * 8 / PROVINCES_AT_START.get(n, 12)
-    if "Colony" in supply:
-        left = min(left, supply["Colony"] * 8 / PROVINCES_AT_START.get(n, 12))
+    if "Colony" in supply:  # 8 Colonies with 2 players, 12 with more
+        left = min(left, supply["Colony"] * 8 / (8 if n == 2 else 12))
     limit = 3 if n <= 4 else 4
     need = limit - game.empty_piles()
     if need <= 0:
@@ -249,12 +303,20 @@ def gain_score(ctx: _Ctx, name: str, buying: bool = True) -> float:
     if name == "Colony":
         return 100
     if name == "Province":
+        if ctx.colony:
+            # Worth 6 of a Colony's 10 VP: early on Gold and Platinum come
+            # first, then Provinces when the deck can also reach Colonies.
+            if stage <= 5 or ctx.my_turns >= 22:
+                return 90
+            return 70 if ctx.golds >= 2 or ctx.money >= 22 else 48
         if ctx.golds or ctx.money >= 16 or stage <= 6 or ctx.my_turns >= 14:
             return 90
         return 45  # too early: Gold first
     if name == "Duchy":
         if ctx.owned.get("Duke", 0):  # each Duke makes every Duchy worth 1 VP more
             return 55 if stage <= 5 else 42 if stage <= 8 else -5
+        if ctx.colony:  # a longer game, and Duchies are worth less against Colonies
+            return 55 if stage <= 3 else 40 if stage <= 5 else -5
         return 55 if stage <= 4 else 40 if stage <= 6 else -5
     if name == "Estate":
         return 30 if stage <= 2 else 8 if stage <= 3 else -20
@@ -274,7 +336,7 @@ def gain_score(ctx: _Ctx, name: str, buying: bool = True) -> float:
             use = _action_score(ctx, name)
         return max(use, _victory_score(stage, card.vp)) + 4
     if name == "Platinum":
-        return 85
+        return 88 if stage > 4 else 60 if stage > 2 else 30
     if name == "Gold":
         return 50
     if name == "Silver":
@@ -283,12 +345,34 @@ def gain_score(ctx: _Ctx, name: str, buying: bool = True) -> float:
         if not buying:
             return 1
         gardens = sum(n for c, n in ctx.owned.items() if CARDS[c].score is not None)
-        return 12 if gardens >= 2 else -30  # Coppers fill Gardens decks
+        if gardens >= 2:
+            return 12  # Coppers fill Gardens decks
+        return 15 if ctx.money < 4 else -30  # a deck trashed too thin needs money
     if card.is_treasure:
-        return card.coins * 15 + card.cost
+        return _treasure_score(ctx, name)
     if card.is_action:
         return _action_score(ctx, name)
     return card.cost * 3
+
+
+def _treasure_score(ctx: _Ctx, name: str) -> float:
+    """Wish for a kingdom Treasure (Harem aside), given the deck."""
+    card = CARDS[name]
+    score = TREASURE_SCORE.get(name, card.coins * 15 + card.cost)
+    copies = ctx.owned.get(name, 0)
+    if name == "Loan" and ctx.owned.get("Copper", 0) < 5:
+        score = 8  # little left to trash
+    elif name == "Quarry":
+        actions = sum(1 for c in ctx.kingdom if CARDS[c].is_action and CARDS[c].cost >= 5)
+        score += min(actions, 3) * 2  # makes the dear Actions cheap
+    elif name == "Talisman":
+        cheap = sum(1 for c in ctx.kingdom if CARDS[c].cost <= 4 and not CARDS[c].is_victory)
+        score += min(cheap, 4)  # a Silver costs $3: it can always copy one
+    if copies >= MAX_COPIES.get(name, 8):
+        score = min(score, 18)
+    if ctx.stage <= 3:
+        score -= 10  # hardly drawn again
+    return score
 
 
 def _victory_score(stage: float, vp: int) -> float:
@@ -331,10 +415,22 @@ def _action_score(ctx: _Ctx, name: str) -> float:
             score = 16
     elif name == "Chapel":
         score = 16 if "Witch" in ctx.kingdom and copies == 0 else 0
-    elif name == "Throne Room":
-        others = sum(n for c, n in ctx.owned.items() if CARDS[c].is_action and c != name)
+    elif name == "Throne Room" or name == "King's Court":
+        others = sum(n for c, n in ctx.owned.items()
+                     if CARDS[c].is_action and c not in ("Throne Room", "King's Court"))
         if others < 3 * (copies + 1):
             score = 5
+    elif name == "Mint":
+        # Its copies need Treasures worth copying, and buying it trashes
+        # the Treasures in play (see ``_buy_bonus``).
+        if ctx.golds == 0 and ctx.owned.get("Silver", 0) < 2:
+            score = 4
+    elif name == "Counting House":
+        if ctx.owned.get("Copper", 0) >= 8:
+            score = 18
+    elif name == "Trade Route":
+        if ctx.game.state.trade_route_mat >= 2:
+            score = 22  # the mat pays well already
     elif name == "Smithy" and copies == 1 and ctx.size < 16:
         score = 12  # a second Smithy only in a bigger deck
     if k == TERMINAL and ctx.terminals >= ctx.terminal_room and name != "Witch":
@@ -345,6 +441,47 @@ def _action_score(ctx: _Ctx, name: str) -> float:
     if ctx.stage <= 4:
         score -= 15  # too late for engine parts to pay off
     return score
+
+
+def _vp_worth(stage: float) -> float:
+    """A VP token on :func:`gain_score`'s scale: little early, much late."""
+    return 4.0 if stage > 6 else 8.0 if stage > 3 else 14.0
+
+
+def _buy_bonus(ctx: _Ctx, name: str) -> float:
+    """What buying ``name`` brings besides the card, from the cards in play:
+    Talisman's copy, Hoard's Gold, Goons' and Collection's VP tokens; and
+    what it costs: Mint trashes the Treasures in play."""
+    game = ctx.game
+    st = game.state
+    in_play = st.players[ctx.seat].in_play
+    if not in_play:
+        return 0.0
+    card = CARDS[name]
+    effects = st.turn.effects
+    victory = "Victory" in game.types(name)
+    bonus = 0.0
+    talismans = in_play.count("Talisman")
+    if talismans and not victory and game.cost(name) <= 4:
+        copies = min(talismans, st.supply.get(name, 0) - 1)
+        bonus += copies * max(0.0, gain_score(ctx, name)) * 0.8
+    hoards = in_play.count("Hoard") if game.first_edition else effects.get("hoard", 0)
+    if hoards and victory:
+        bonus += min(hoards, st.supply.get("Gold", 0)) * 30
+    goons = in_play.count("Goons")
+    if goons:
+        bonus += goons * _vp_worth(ctx.stage)
+        if name == "Copper" and ctx.stage <= 3:
+            bonus += 30  # a spare Buy at the end: a token for a card hardly drawn again
+    if effects.get("collection", 0) and card.is_action:
+        bonus += effects["collection"] * _vp_worth(ctx.stage)
+    if name == "Mint":
+        for t in in_play:
+            if t == "Copper":
+                bonus += 2 if ctx.stage > 6 else -1  # trashing Coppers helps early
+            elif game.is_treasure(t):
+                bonus -= max(0.0, _own_score(ctx, t)) * 0.8
+    return bonus
 
 
 def _would_lose_by_ending(ctx: _Ctx, name: str) -> bool:
@@ -389,8 +526,41 @@ class GenericBot:
     # -- turns -------------------------------------------------------------
 
     def command(self, game: "Game", seat: int) -> Command:
-        """Play the best Action, then all Treasures, then buy, then end the turn."""
+        """Play the best Action, then all Treasures, then buy, then end the turn.
+
+        With Grand Market in the supply, the Treasures are played one at a
+        time when leaving the Coppers in hand lets it buy a Grand Market
+        that beats what the Coppers would buy.
+        """
+        st = game.state
+        if "Grand Market" in st.supply and not st.turn.bought:
+            plan = self._grand_market(game, seat)
+            if plan is not None:
+                return plan
         return turn_command(game, seat, self.action_to_play, self._buy)
+
+    def _grand_market(self, game: "Game", seat: int) -> Optional[Command]:
+        st = game.state
+        turn = st.turn
+        hand = st.players[seat].hand
+        if (st.supply["Grand Market"] <= 0 or "Copper" not in hand or turn.buys <= 0
+                or "Copper" in st.players[seat].in_play):
+            return None
+        if turn.phase == ACTION_PHASE and turn.actions > 0 and self.action_to_play(game, seat):
+            return None
+        others = [c for c in hand if game.is_treasure(c) and c != "Copper"]
+        without = turn.coins + sum(_prosperity._treasure_coins(game, c) for c in others)
+        if without < game.cost("Grand Market"):
+            return None
+        ctx = _Ctx(game, seat)
+        full = self._best_buy_score(ctx, int(without) + hand.count("Copper"))
+        if gain_score(ctx, "Grand Market") < full:
+            return None
+        if others:  # the one that counts the Treasures in play last
+            return Play(min(others, key=lambda c: (c == "Bank", hand.index(c))))
+        if self.choose_gain(game, seat, turn.coins, buying=True) == "Grand Market":
+            return Buy("Grand Market")
+        return None
 
     def _buy(self, game: "Game", seat: int, coins: int) -> Optional[str]:
         return self.choose_gain(game, seat, coins, buying=True)
@@ -417,8 +587,11 @@ class GenericBot:
         villages, then Throne Room, then the strongest terminal.
         """
         k = kind(name)
+        if name in _prosperity.HAND_DEPENDENT:
+            return _prosperity.play_score(self, ctx, name, hand)
         if name == "Throne Room":
-            targets = [c for c in hand if CARDS[c].is_action and c != name]
+            targets = [c for c in hand if CARDS[c].is_action
+                       and c not in ("Throne Room", "King's Court")]
             if not any(self._play_score(ctx, t, hand) > 0 for t in targets):
                 return 0
             return 130
@@ -503,11 +676,15 @@ class GenericBot:
         if not options:
             return None
         ctx = _Ctx(game, seat)
-        ranked = sorted(options, key=lambda n: -gain_score(ctx, n, buying))  # stable
+        scores = {n: gain_score(ctx, n, buying) for n in options}
+        if buying and where is None:
+            for n in options:
+                scores[n] += _buy_bonus(ctx, n)
+        ranked = sorted(options, key=lambda n: -scores[n])  # stable
         for name in ranked:
             if _would_lose_by_ending(ctx, name):
                 continue
-            if buying and gain_score(ctx, name, buying) < BUY_AT_LEAST:
+            if buying and scores[name] < BUY_AT_LEAST:
                 return None
             return name
         return None if buying else ranked[0]
@@ -588,7 +765,7 @@ class GenericBot:
             return [max(opts, key=lambda c: (value(c), CARDS[c].cost))]
         if prompt == "thief.gain":
             return [c for c in opts if c != "Copper"]  # Copper only dilutes the deck
-        answer = _INTRIGUE_CARDS.get(prompt)
+        answer = _INTRIGUE_CARDS.get(prompt) or _prosperity.PROSPERITY_CARDS.get(prompt)
         if answer is not None:
             return answer(self, game, d, opts)
         return self._unknown_cards(opts, d)
@@ -683,8 +860,10 @@ class GenericBot:
                 best, best_gain = c, delta
         return best
 
-    def _remodel_pick(self, ctx: _Ctx, hand: list[str], forced: bool) -> Optional[str]:
-        """The card whose remodel gains the most.
+    def _remodel_pick(
+        self, ctx: _Ctx, hand: list[str], forced: bool, plus: int = 2
+    ) -> Optional[str]:
+        """The card whose remodel (a gain costing up to ``plus`` more) gains the most.
 
         When the trash is ``forced`` (Remodel already played) the least bad
         card; otherwise (deciding whether to play Remodel at all) ``None``
@@ -695,7 +874,7 @@ class GenericBot:
         best: Optional[str] = None
         best_gain = 0.0
         for c in _distinct(hand):
-            limit = game.cost(c) + 2
+            limit = game.cost(c) + plus
             top = None
             for n, left in supply.items():
                 if left > 0 and game.cost(n) <= limit:
@@ -751,7 +930,7 @@ class GenericBot:
             good = not is_junk(revealed) and revealed != "Copper"
             mine = d.args.get("target") == d.seat
             return "keep" if good == mine else "discard"
-        answer = _INTRIGUE_OPTION.get(prompt)
+        answer = _INTRIGUE_OPTION.get(prompt) or _prosperity.PROSPERITY_OPTION.get(prompt)
         if answer is not None:
             pick = answer(self, game, d, opts)
             return pick if pick in opts else opts[0]
@@ -1060,7 +1239,7 @@ def _money_now(game: "Game", seat: int) -> int:
     st = game.state
     coins = st.turn.coins if st.turn.seat == seat else 0
     for c in st.players[seat].hand:
-        coins += game.coins_of(c) if CARDS[c].is_treasure else coins_of(c)
+        coins += _prosperity._treasure_coins(game, c) if game.is_treasure(c) else coins_of(c)
     return coins
 
 
@@ -1181,3 +1360,7 @@ def _fit(pick: list[str], d: "Decision") -> list[str]:
         order = worst_first(rest) if losing else best_first(rest)
         out += order[: d.min - len(out)]
     return out
+
+
+# The Prosperity answers use the helpers above.
+from . import prosperity as _prosperity  # noqa: E402
