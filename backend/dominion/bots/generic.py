@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Iterable, Optional
 
-from ..cards.card import CARDS, VILLAGE
+from ..cards.card import CARDS, VILLAGE, Card
 from ..commands import Buy, Command, Play
 from ..state import ACTION_PHASE
 from ..decisions import CARDS as CHOOSE_CARDS
@@ -200,6 +200,12 @@ def is_junk(name: str) -> bool:
     return (card.is_victory or name == "Curse") and not (card.is_action or card.is_treasure)
 
 
+def has_ability(card: Card) -> bool:
+    """A Treasure that does more than make coins, when played or while in play."""
+    return card.on_play is not None or card.on_buy_in_play is not None \
+        or card.on_gain_in_play is not None
+
+
 def coins_of(name: str) -> float:
     """Money a card makes when played (Treasures and +$ Actions), on average."""
     card = CARDS[name]
@@ -221,7 +227,7 @@ def value(name: str) -> float:
         return -1 + card.vp * 0.01
     if card.is_treasure:
         coins = TREASURE_COINS.get(name, card.coins)
-        return coins + (0.5 if card.on_play is not None and name != "Silver" else 0)
+        return coins + (0.5 if has_ability(card) and name != "Silver" else 0)
     if card.is_action:  # Witch ~3.3, Smithy ~2.6, Cellar ~1.3: mostly Silver to Gold
         return 1 + BUY_SCORE.get(name, card.cost * 4) / 25
     return card.cost / 2

@@ -28,6 +28,7 @@ from .generic import (
     _vp_worth,
     coins_of,
     gain_score,
+    has_ability,
     is_junk,
     kind,
     value,
@@ -296,7 +297,7 @@ def _coins_this_turn(game: "Game", seat: int) -> float:
 
 def _treasure_coins(game: "Game", name: str) -> float:
     """Coins a Treasure makes now (averaged for those whose coins vary)."""
-    if CARDS[name].on_play is not None and name not in ("Copper", "Silver", "Gold", "Platinum"):
+    if has_ability(CARDS[name]) and name not in ("Copper", "Silver", "Gold", "Platinum"):
         return coins_of(name)
     return float(game.coins_of(name))
 
