@@ -17,7 +17,7 @@ from typing import Any, Optional
 import pytest
 from helpers import answer, deck_top, play, position
 
-from dominion import Answer, Buy, EndPhase, Game, Play, PlayTreasures, new_game
+from dominion import CARDS, Answer, Buy, EndPhase, Game, Play, PlayTreasures, new_game
 from dominion.bots import BOTS, BigMoney, GenericBot, SmithyBigMoney, act, make_bot
 from dominion.decisions import Decision, validate_answer
 from dominion.rng import Rng
@@ -107,6 +107,26 @@ class Checked:
 
 
 MAX_TURNS = 400  # a bot game this long is stuck
+
+
+def mixed_kingdom(rng: Rng, card_set: str, n: int = 6) -> list[str]:
+    """``n`` kingdom cards of ``card_set`` and the rest from Base, drawn from ``rng``."""
+    ours = sorted(c.name for c in CARDS.values() if c.set == card_set and not c.basic)
+    base = sorted(c.name for c in CARDS.values() if c.set == "base" and not c.basic)
+    rng.shuffle(ours)
+    rng.shuffle(base)
+    return sorted(ours[:n] + base[: 10 - n])
+
+
+def play_out(game: Game, bots: list[Any], limit: int = MAX_TURNS) -> Game:
+    """Let each seat's bot send its commands until the game ends."""
+    st = game.state
+    while not st.game_over:
+        assert st.turn.number <= limit, f"stuck: {st.kingdom}"
+        seat = st.turn.seat
+        game.apply(seat, bots[seat].command(game, seat))
+        st = game.state
+    return game
 
 
 class Explorer(GenericBot):

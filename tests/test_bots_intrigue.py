@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from helpers import deck_top, position
-from test_bots import MAX_TURNS, Checked, Explorer, ask, bot_answer, decide, discard, hand
+from test_bots import Checked, Explorer, ask, bot_answer, decide, discard, hand, mixed_kingdom, play_out
 
 from dominion import CARDS, Game, Play, new_game
 from dominion.bots import BigMoney, GenericBot, act, make_bot
@@ -27,7 +27,6 @@ from dominion.rng import Rng
 BOT = GenericBot()
 
 INTRIGUE = sorted(n for n, c in CARDS.items() if c.set == "intrigue")
-BASE = sorted(n for n, c in CARDS.items() if c.set == "base" and not c.basic)
 
 #: Every prompt the Intrigue cards ask (and the reaction prompt they share).
 INTRIGUE_PROMPTS = sorted(
@@ -37,25 +36,6 @@ INTRIGUE_PROMPTS = sorted(
 #: Prompts that need an unlikely position to come up in bot games (a Secret
 #: Chamber in hand when attacked and so on) get their own tests below.
 RARE = frozenset()
-
-
-def intrigue_kingdom(rng: Rng, intrigue: int = 6) -> list[str]:
-    """``intrigue`` Intrigue cards and the rest Base, drawn from ``rng``."""
-    a = list(INTRIGUE)
-    b = list(BASE)
-    rng.shuffle(a)
-    rng.shuffle(b)
-    return sorted(a[:intrigue] + b[: 10 - intrigue])
-
-
-def play_out(game: Game, bots: list[Any], limit: int = MAX_TURNS) -> Game:
-    st = game.state
-    while not st.game_over:
-        assert st.turn.number <= limit, f"stuck: {st.kingdom}"
-        seat = st.turn.seat
-        game.apply(seat, bots[seat].command(game, seat))
-        st = game.state
-    return game
 
 
 # ----------------------------------------------------------------------
@@ -68,7 +48,7 @@ def test_generic_bot_finishes_random_intrigue_kingdoms_with_2_to_6_players() -> 
     reasons: Counter = Counter()
     for g in range(120):
         n = 2 + g % 5
-        kingdom = intrigue_kingdom(rng, 4 + g % 7)
+        kingdom = mixed_kingdom(rng, "intrigue", 4 + g % 7)
         # Explorers buy random kingdom cards so every card comes up; the
         # last seat is Big Money or the plain generic bot (both answer every
         # Attack with the generic bot's answers).
@@ -93,7 +73,7 @@ def test_generic_bot_answers_suspended_intrigue_decisions_as_a_client() -> None:
     asked: Counter = Counter()
     for g in range(6):
         n = 2 + g % 4
-        kingdom = intrigue_kingdom(rng, 8)
+        kingdom = mixed_kingdom(rng, "intrigue", 8)
         game = new_game(n, kingdom, seed=700 + g, edition="1" if g % 2 else "2")
         bots = [make_bot("generic") for _ in range(n)]
         steps = 0
@@ -119,7 +99,7 @@ def test_generic_beats_big_money_on_intrigue_kingdoms() -> None:
     wins = 0.0
     games = 60
     for g in range(games):
-        kingdom = intrigue_kingdom(rng, 6)
+        kingdom = mixed_kingdom(rng, "intrigue", 6)
         order = ["generic", "big-money"] if g % 2 == 0 else ["big-money", "generic"]
         res = play_game(order, kingdom, seed=g)
         seat = order.index("generic")

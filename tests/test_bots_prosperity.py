@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from helpers import position
-from test_bots import MAX_TURNS, Checked, Explorer, ask, bot_answer, decide, discard, hand
+from test_bots import Checked, Explorer, ask, bot_answer, decide, discard, hand, mixed_kingdom, play_out
 
 from dominion import CARDS, Game, Play, PlayTreasures, new_game
 from dominion.bots import GenericBot, act, make_bot
@@ -37,25 +37,6 @@ BASE = sorted(n for n, c in CARDS.items() if c.set == "base" and not c.basic)
 #: Every prompt the Prosperity cards ask, and the engine's start-of-turn prompt (Clerk).
 PROSPERITY_PROMPTS = sorted(
     k for k, p in PROMPTS.items() if p.card in PROSPERITY or k == "turn_start.play")
-
-
-def prosperity_kingdom(rng: Rng, prosperity: int = 6) -> list[str]:
-    """``prosperity`` Prosperity cards and the rest Base, drawn from ``rng``."""
-    a = list(PROSPERITY)
-    b = list(BASE)
-    rng.shuffle(a)
-    rng.shuffle(b)
-    return sorted(a[:prosperity] + b[: 10 - prosperity])
-
-
-def play_out(game: Game, bots: list[Any], limit: int = MAX_TURNS) -> Game:
-    st = game.state
-    while not st.game_over:
-        assert st.turn.number <= limit, f"stuck: {st.kingdom}"
-        seat = st.turn.seat
-        game.apply(seat, bots[seat].command(game, seat))
-        st = game.state
-    return game
 
 
 def colony_position(**kwargs: Any) -> Game:
@@ -80,7 +61,7 @@ def test_generic_bot_finishes_random_prosperity_kingdoms_with_2_to_6_players() -
     colonies = 0
     for g in range(300):
         n = 2 + g % 5
-        kingdom = prosperity_kingdom(rng, 4 + g % 7)
+        kingdom = mixed_kingdom(rng, "prosperity", 4 + g % 7)
         # Explorers buy random kingdom cards so every card comes up; the
         # last seat is Big Money or the plain generic bot.
         bots: list[Any] = [Explorer(rng) if s % 2 == 0 else make_bot("generic")
@@ -127,7 +108,7 @@ def test_generic_bot_answers_suspended_prosperity_decisions_as_a_client() -> Non
     asked: Counter = Counter()
     for g in range(6):
         n = 2 + g % 4
-        kingdom = prosperity_kingdom(rng, 8)
+        kingdom = mixed_kingdom(rng, "prosperity", 8)
         game = new_game(n, kingdom, seed=900 + g, colony=g % 2 == 0,
                         edition="1" if g % 2 else "2")
         bots = [make_bot("generic") for _ in range(n)]
@@ -155,7 +136,7 @@ def test_generic_beats_big_money_on_prosperity_kingdoms(colony: bool) -> None:
     wins = 0.0
     games = 60
     for g in range(games):
-        kingdom = prosperity_kingdom(rng, 6)
+        kingdom = mixed_kingdom(rng, "prosperity", 6)
         order = ["generic", "big-money"] if g % 2 == 0 else ["big-money", "generic"]
         res = play_game(order, kingdom, seed=g, colony=colony)
         if order.index("generic") in res["winners"]:
@@ -169,7 +150,7 @@ def test_generic_mirror_buys_colonies_and_platinum() -> None:
     rng = Rng(12)
     bought: Counter = Counter()
     for g in range(20):
-        kingdom = prosperity_kingdom(rng, 5)
+        kingdom = mixed_kingdom(rng, "prosperity", 5)
         bots = [G(), G()]
         game = new_game(2, kingdom, seed=g, agents=dict(enumerate(bots)),
                         record_events=False, colony=True)
