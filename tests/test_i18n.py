@@ -270,10 +270,14 @@ PROSPERITY_PROMPTS = {
 def client_strings() -> dict[str, set[str]]:
     """The keys of each language table of the web client (frontend/js/i18n.js)."""
     text = CLIENT_I18N.read_text()
+    same = text.split("const SAME_TEXT = {", 1)[1].split("\n};", 1)[0]
+    aliases = dict(re.findall(r"'([a-z][\w.-]*)': '([a-z][\w.-]*)'", same))
     out = {}
     for lang in SUPPORTED_LANGS:
         body = text.split(f"const {lang} = {{", 1)[1].split("\n};", 1)[0]
-        out[lang] = set(re.findall(r"'([a-z][\w.-]*)':", body))
+        keys = set(re.findall(r"'([a-z][\w.-]*)':", body))
+        # A key sharing another's text has it in this language if that one does.
+        out[lang] = keys | {k for k, target in aliases.items() if target in keys}
     return out
 
 

@@ -12,6 +12,22 @@ function pluralForm(lang, n) {
   return 'other';
 }
 
+// Prompts whose text is the same as another prompt's, in every language.
+const SAME_TEXT = {
+  'prompt.expand.trash': 'prompt.remodel.trash',
+  'prompt.trade_route.trash': 'prompt.remodel.trash',
+  'prompt.investment.trash': 'prompt.remodel.trash',
+  'prompt.expand.gain': 'prompt.workshop.gain',
+  'prompt.anvil.gain': 'prompt.workshop.gain',
+  'prompt.goons.discard': 'prompt.militia.discard',
+  'prompt.rabble.order': 'prompt.sentry.order',
+  'prompt.vault.discard': 'prompt.secret_chamber.discard',
+  'prompt.forge.gain': 'prompt.upgrade.gain',
+  'prompt.clerk.topdeck': 'prompt.courtyard.topdeck',
+  'prompt.investment.choose': 'prompt.minion.choose',
+  'prompt.tiara.topdeck': 'prompt.royal_seal.topdeck',
+};
+
 const en = {
   'app.title': 'Dominion',
   'app.tagline': 'The deck-building card game, on your phone.',
@@ -323,7 +339,7 @@ const en = {
   'log.insert': 'puts into the deck {pos}',
   'log.position': { one: 'with {n} card above it', other: 'with {n} cards above it' },
   'log.trash_supply': 'trashes from the Supply',
-  // Prosperity (same text as another key: '@key')
+  // Prosperity
   'rnd.colonyLater': 'Platinum and Colony: drawn when the game starts (chance {p} %).',
   'table.tradeRoute': '{card} mat: {n}',
   'table.tradeRouteTokens': 'Tokens still on: {piles}',
@@ -368,18 +384,6 @@ const en = {
   'log.vp': { one: 'takes {n} VP token ({total} in all)', other: 'takes {n} VP tokens ({total} in all)' },
   'log.trade_route': 'moves the token of this pile to the {route} mat ({mat} there)',
   'log.name_by': 'names for {by}',
-  'prompt.expand.trash': '@prompt.remodel.trash',
-  'prompt.trade_route.trash': '@prompt.remodel.trash',
-  'prompt.investment.trash': '@prompt.remodel.trash',
-  'prompt.expand.gain': '@prompt.workshop.gain',
-  'prompt.anvil.gain': '@prompt.workshop.gain',
-  'prompt.goons.discard': '@prompt.militia.discard',
-  'prompt.rabble.order': '@prompt.sentry.order',
-  'prompt.vault.discard': '@prompt.secret_chamber.discard',
-  'prompt.forge.gain': '@prompt.upgrade.gain',
-  'prompt.clerk.topdeck': '@prompt.courtyard.topdeck',
-  'prompt.investment.choose': '@prompt.minion.choose',
-  'prompt.tiara.topdeck': '@prompt.royal_seal.topdeck',
   'prompt.vault.other_discard': 'Choose the cards to discard for {card}.',
 };
 
@@ -683,7 +687,7 @@ const cs = {
   'log.insert': 'vkládá do balíčku {pos}',
   'log.position': { one: '({n} karta nad ní)', few: '({n} karty nad ní)', other: '({n} karet nad ní)' },
   'log.trash_supply': 'zahazuje ze zásoby na smetiště',
-  // Prosperity (same text as another key: '@key')
+  // Prosperity
   'rnd.colonyLater': 'Platina a kolonie: rozhodne los při založení hry (šance {p} %).',
   'table.tradeRoute': 'Podložka ({card}): {n}',
   'table.tradeRouteTokens': 'Žetony ještě leží na: {piles}',
@@ -728,18 +732,6 @@ const cs = {
   'log.vp': { one: 'bere {n} žeton VB (celkem {total})', few: 'bere {n} žetony VB (celkem {total})', other: 'bere {n} žetonů VB (celkem {total})' },
   'log.trade_route': 'přesouvá žeton z tohoto balíčku na podložku karty {route} (celkem {mat})',
   'log.name_by': 'jmenuje pro {by}',
-  'prompt.expand.trash': '@prompt.remodel.trash',
-  'prompt.trade_route.trash': '@prompt.remodel.trash',
-  'prompt.investment.trash': '@prompt.remodel.trash',
-  'prompt.expand.gain': '@prompt.workshop.gain',
-  'prompt.anvil.gain': '@prompt.workshop.gain',
-  'prompt.goons.discard': '@prompt.militia.discard',
-  'prompt.rabble.order': '@prompt.sentry.order',
-  'prompt.vault.discard': '@prompt.secret_chamber.discard',
-  'prompt.forge.gain': '@prompt.upgrade.gain',
-  'prompt.clerk.topdeck': '@prompt.courtyard.topdeck',
-  'prompt.investment.choose': '@prompt.minion.choose',
-  'prompt.tiara.topdeck': '@prompt.royal_seal.topdeck',
   'prompt.vault.other_discard': 'Vyberte karty, které odložíte ({card}).',
 };
 
@@ -1043,7 +1035,7 @@ const hu = {
   'log.insert': 'a paklijába tesz {pos}',
   'log.position': { one: '(fölötte {n} lap)', other: '(fölötte {n} lap)' },
   'log.trash_supply': 'a kínálatból a szemétbe dob',
-  // Prosperity (same text as another key: '@key')
+  // Prosperity
   'rnd.colonyLater': 'Platina és kolónia: a játék indulásakor dől el ({p} % esély).',
   'table.tradeRoute': '{card} tábla: {n}',
   'table.tradeRouteTokens': 'Jelző még ezeken: {piles}',
@@ -1088,18 +1080,6 @@ const hu = {
   'log.vp': { one: '{n} GyP-jelzőt kap (összesen {total})', other: '{n} GyP-jelzőt kap (összesen {total})' },
   'log.trade_route': 'e pakli jelzője a(z) {route} táblára kerül (ott: {mat})',
   'log.name_by': 'megnevez ({by})',
-  'prompt.expand.trash': '@prompt.remodel.trash',
-  'prompt.trade_route.trash': '@prompt.remodel.trash',
-  'prompt.investment.trash': '@prompt.remodel.trash',
-  'prompt.expand.gain': '@prompt.workshop.gain',
-  'prompt.anvil.gain': '@prompt.workshop.gain',
-  'prompt.goons.discard': '@prompt.militia.discard',
-  'prompt.rabble.order': '@prompt.sentry.order',
-  'prompt.vault.discard': '@prompt.secret_chamber.discard',
-  'prompt.forge.gain': '@prompt.upgrade.gain',
-  'prompt.clerk.topdeck': '@prompt.courtyard.topdeck',
-  'prompt.investment.choose': '@prompt.minion.choose',
-  'prompt.tiara.topdeck': '@prompt.royal_seal.topdeck',
   'prompt.vault.other_discard': 'Válaszd ki az eldobandó lapokat ({card}).',
 };
 
@@ -1131,10 +1111,10 @@ export function setLang(l) {
 
 /** Translate `key` with `{name}` placeholders; `n` picks the plural form. */
 export function t(key, args) {
+  key = SAME_TEXT[key] || key;
   let s = STRINGS[current][key];
   if (s === undefined) s = en[key];
   if (s === undefined) return key;
-  if (typeof s === 'string' && s[0] === '@') return t(s.slice(1), args); // the same text as that key
   if (typeof s === 'object') {
     const n = args && typeof args.n === 'number' ? args.n : 0;
     s = s[pluralForm(current, n)] || s.other;
@@ -1144,7 +1124,7 @@ export function t(key, args) {
 }
 
 /** True if the current language (or English) has `key`. */
-export function has(key) { return key in en || key in STRINGS[current]; }
+export function has(key) { return key in SAME_TEXT || key in en || key in STRINGS[current]; }
 
 export function setCardNames(map) { cardNames = map || {}; }
 
