@@ -12,7 +12,6 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "backend"))
 
@@ -22,32 +21,14 @@ from dominion.presets import preset  # noqa: E402
 from dominion.sim import simulate  # noqa: E402
 
 
-def mid_game(players: int = 4, turns: int = 40, seed: int = 11,
-             kingdom: Optional[list[str]] = None, colony: bool = False) -> Game:
+def mid_game(players: int = 4, turns: int = 40, seed: int = 11) -> Game:
     """A game between generic bots, stopped after ``turns`` turns."""
-    kingdom = kingdom or preset("First Game")
+    kingdom = preset("First Game")
     bot = GenericBot()
-    game = new_game(players, kingdom, seed=seed, agents={i: bot for i in range(players)},
-                    colony=colony)
+    game = new_game(players, kingdom, seed=seed, agents={i: bot for i in range(players)})
     while game.state.turn.number <= turns and not game.state.game_over:
         act(game, bot, game.state.turn.seat)
     return game
-
-
-#: A Prosperity kingdom whose state grows most: VP tokens, the Trade Route
-#: mat, Platinum and Colony piles, long card names.
-PROSPERITY_STATE_KINGDOM = ["Bishop", "Monument", "Goons", "Trade Route", "King's Court",
-                            "Worker's Village", "Royal Seal", "Contraband", "Counting House",
-                            "Grand Market"]
-
-
-def prosperity_state_size(turns: int = 40) -> Optional[int]:
-    """Bytes of JSON of a 4-player Prosperity game with Colony after ``turns``
-    turns (the largest over a few seeds), or ``None`` without the cards."""
-    if not all(c in CARDS for c in PROSPERITY_STATE_KINGDOM):
-        return None
-    return max(len(mid_game(4, turns, seed, PROSPERITY_STATE_KINGDOM, colony=True).to_json())
-               for seed in range(11, 16))
 
 
 def command_latency(samples: int = 2000) -> tuple[float, float, int]:
@@ -66,30 +47,16 @@ def command_latency(samples: int = 2000) -> tuple[float, float, int]:
     return statistics.median(times) * 1e3, times[int(len(times) * 0.99)] * 1e3, len(text)
 
 
-def generic_mirror(games: int) -> None:
-    """The generic bot against itself on random Intrigue kingdoms (10 Intrigue
-    cards each; both editions' cards), 2 players: the slowest usual bot game."""
-    if not any(c.set == "intrigue" for c in CARDS.values()):
-        print("Generic mirror on Intrigue kingdoms: no Intrigue cards in this tree")
+def generic_mirror(games: int, card_set: str, seed: int) -> None:
+    """The generic bot against itself on random kingdoms of one set (both
+    editions' cards; Platinum and Colony by the official rule), 2 players."""
+    if not any(c.set == card_set and not c.basic for c in CARDS.values()):
+        print(f"Generic mirror on {card_set} kingdoms: no such cards in this tree")
         return
     cpu = time.process_time()
-    out = simulate(["generic", "generic"], games, seed=3, sets={"intrigue"})
+    out = simulate(["generic", "generic"], games, seed=seed, sets={card_set})
     cpu = time.process_time() - cpu
-    print(f"Generic mirror, random Intrigue kingdoms, 2 players: "
-          f"{out['games_per_second']:.0f} games/s ({games} games in {out['seconds']:.2f} s; "
-          f"{games / cpu:.0f} games per CPU second); average turns per player {out['avg_turns']}")
-
-
-def prosperity_mirror(games: int) -> None:
-    """The generic bot against itself on random Prosperity kingdoms (Platinum
-    and Colony always), 2 players."""
-    if not any(c.set == "prosperity" and not c.basic for c in CARDS.values()):
-        print("Generic mirror on Prosperity kingdoms: no Prosperity cards in this tree")
-        return
-    cpu = time.process_time()
-    out = simulate(["generic", "generic"], games, seed=4, sets={"prosperity"})
-    cpu = time.process_time() - cpu
-    print(f"Generic mirror, random Prosperity kingdoms with Colony, 2 players: "
+    print(f"Generic mirror, random {card_set.title()} kingdoms, 2 players: "
           f"{out['games_per_second']:.0f} games/s ({games} games in {out['seconds']:.2f} s; "
           f"{games / cpu:.0f} games per CPU second); average turns per player "
           f"{out['avg_turns']}; end reasons {out['end_reasons']}")
@@ -111,8 +78,8 @@ def main() -> None:
           f"{args.games / cpu:.0f} games per CPU second, steadier on a busy machine)")
     print(f"  average turns per player: {bm['avg_turns']} (expected 17-18)")
 
-    generic_mirror(max(1, args.games // 4))
-    prosperity_mirror(max(1, args.games // 4))
+    generic_mirror(max(1, args.games // 4), "intrigue", seed=3)
+    generic_mirror(max(1, args.games // 4), "prosperity", seed=4)
 
     sm = simulate(["smithy-big-money", "big-money"], args.games, seed=2, kingdom=kingdom)
     rate = sm["wins"][0] / args.games
@@ -123,11 +90,7 @@ def main() -> None:
     median, p99, size = command_latency()
     print(f"4-player mid-game state: {size} bytes of JSON")
     print(f"  load + apply one command + dump: median {median:.3f} ms, p99 {p99:.3f} ms")
-    size = prosperity_state_size()
-    if size is not None:
-        print(f"4-player Prosperity mid-game state (Colony, VP tokens, Trade Route; "
-              f"largest of 5 seeds): {size} bytes of JSON (limit 10240)")
-
+    print("  (Prosperity's stored states: python3 benchmarks/prosperity_state.py)")
 
 if __name__ == "__main__":
     main()

@@ -590,20 +590,6 @@ def test_trade_route_is_not_played_to_trash_good_cards() -> None:
     assert BOT.action_to_play(game, 0) == "Trade Route"
 
 
-def test_a_four_player_prosperity_mid_game_state_stays_under_10_kb() -> None:
-    """The stored game (what the server keeps per game) with Colony, VP
-    tokens and the Trade Route mat: the figure benchmarks/engine.py prints."""
-    kingdom = ["Bishop", "Monument", "Goons", "Trade Route", "King's Court",
-               "Worker's Village", "Royal Seal", "Contraband", "Counting House", "Grand Market"]
-    for seed in range(11, 14):
-        game = new_game(4, kingdom, seed=seed, colony=True,
-                        agents={s: GenericBot() for s in range(4)})
-        while game.state.turn.number <= 40 and not game.state.game_over:
-            act(game, BOT, game.state.turn.seat)
-        assert game.state.trade_route_mat > 0 or sum(p.vp_tokens for p in game.state.players)
-        assert len(game.to_json()) < 10 * 1024
-
-
 def test_goons_spends_spare_buys_on_coppers_for_tokens_at_the_end() -> None:
     money = ["Gold", "Gold", "Silver"]  # a deck with money wants no Copper as such
     late = buy_phase(position(in_play=["Goons", "Goons"], discard=money, kingdom=["Goons"],
