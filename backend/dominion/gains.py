@@ -49,7 +49,7 @@ THIS_TURN: dict[str, ThisTurnHook] = {}
 def this_turn(key: str) -> Callable[[ThisTurnHook], ThisTurnHook]:
     """Register what a "this turn, when you gain" counter does on each gain.
 
-    A card sets the counter when played (``Turn.effects[key] += 1``); the hook
+    A card sets the counter when played (``game.turn.add_effect(key)``); the hook
     then runs for every card its player gains for the rest of the turn, with
     the counter's value, even if the card has left play (Hoard 2E).
 

@@ -88,6 +88,10 @@ class Turn:
     effects: dict[str, int] = field(default_factory=dict)
     names: dict[str, list[str]] = field(default_factory=dict)
 
+    def add_effect(self, key: str, n: int = 1) -> None:
+        """Raise a "this turn" counter (Bridge, Coppersmith, Hoard 2E, Quarry 2E...)."""
+        self.effects[key] = self.effects.get(key, 0) + n
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "seat": self.seat,

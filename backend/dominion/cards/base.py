@@ -123,7 +123,7 @@ def merchant(game: "Game", seat: int, played: "PlayedCard") -> None:
     game.plus(seat, cards=1, actions=1)
     turn = game.state.turn
     if not turn.silver_played:  # a Merchant after the first Silver adds nothing
-        turn.effects["merchant"] = turn.effects.get("merchant", 0) + 1
+        turn.add_effect("merchant")
 
 
 prompt("vassal.play", OPTION,

@@ -45,12 +45,6 @@ def _victory_card(name: str) -> bool:
     return CARDS[name].is_victory
 
 
-def _this_turn(game: "Game", effect: str) -> None:
-    """Raise a "this turn" counter that the engine reads (cost reduction, Coppers)."""
-    effects = game.state.turn.effects
-    effects[effect] = effects.get(effect, 0) + 1
-
-
 prompt("baron.discard", OPTION,
        "Whether to discard an Estate from the hand for +$4; if not, an Estate is gained.",
        card="Baron", options=YES_NO)  # asked only with an Estate in hand
@@ -75,7 +69,7 @@ def baron(game: "Game", seat: int, played: "PlayedCard") -> None:
       tags=[PLUS_BUY])
 def bridge(game: "Game", seat: int, played: "PlayedCard") -> None:
     game.plus(seat, buys=1, coins=1)
-    _this_turn(game, "cost_reduction")  # Game.cost applies it everywhere
+    game.turn.add_effect("cost_reduction")  # Game.cost applies it everywhere
 
 
 @card("Conspirator", 4, [ACTION], "intrigue", BOTH,
@@ -90,7 +84,7 @@ def conspirator(game: "Game", seat: int, played: "PlayedCard") -> None:
 @card("Coppersmith", 4, [ACTION], "intrigue", FIRST,
       "Each Copper you play this turn makes $1 more.")
 def coppersmith(game: "Game", seat: int, played: "PlayedCard") -> None:
-    _this_turn(game, "coppersmith")  # Game.coins_of adds it to Coppers played from now on
+    game.turn.add_effect("coppersmith")  # Game.coins_of adds it to Coppers played from now on
 
 
 COURTIER_BONUSES = ["action", "buy", "coins", "gold"]

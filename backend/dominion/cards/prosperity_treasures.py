@@ -40,12 +40,6 @@ TREASURES_IN_HAND = "the Treasure cards in hand"
 EVERY_NAME = "every card name of the catalog, sorted"
 
 
-def _this_turn(game: "Game", effect: str, n: int = 1) -> None:
-    """Raise a "this turn" counter read by the engine or by a ``gains.this_turn`` hook."""
-    effects = game.state.turn.effects
-    effects[effect] = effects.get(effect, 0) + n
-
-
 def _treasures_in_hand(game: "Game", seat: int) -> list[str]:
     return [c for c in game.state.players[seat].hand if game.is_treasure(c)]
 
@@ -107,7 +101,7 @@ def bank(game: "Game", seat: int, played: "PlayedCard") -> None:
       coins=2, tags=[PLUS_BUY])
 def collection(game: "Game", seat: int, played: "PlayedCard") -> None:
     game.plus(seat, buys=1)
-    _this_turn(game, "collection")  # one VP per Collection played, even after it left play
+    game.turn.add_effect("collection")  # one VP per Collection played, even after it left play
 
 
 @gains.this_turn("collection")
@@ -174,7 +168,7 @@ def crystal_ball(game: "Game", seat: int, played: "PlayedCard") -> None:
       coins=2)
 def hoard(game: "Game", seat: int, played: "PlayedCard") -> None:
     if not game.first_edition:
-        _this_turn(game, "hoard")  # 2E: lasts the turn even if Hoard leaves play
+        game.turn.add_effect("hoard")  # 2E: lasts the turn even if Hoard leaves play
 
 
 @hook("Hoard", "on_buy_in_play")
@@ -289,7 +283,7 @@ def mint_gained(game: "Game", seat: int, g: "Gain") -> None:
       coins=1)
 def quarry(game: "Game", seat: int, played: "PlayedCard") -> None:
     if not game.first_edition:
-        _this_turn(game, "action_cost_reduction", 2)  # 2E: outlives Quarry leaving play
+        game.turn.add_effect("action_cost_reduction", 2)  # 2E: outlives Quarry leaving play
 
 
 @hook("Quarry", "discount")
@@ -344,7 +338,7 @@ prompt("tiara.play", PICK_CARDS, "A Treasure from the hand to play twice, or non
       play_order=EARLY, tags=[PLUS_BUY])
 def tiara(game: "Game", seat: int, played: "PlayedCard") -> None:
     game.plus(seat, buys=1)
-    _this_turn(game, "tiara")
+    game.turn.add_effect("tiara")
     chosen = game.choose_cards(seat, _treasures_in_hand(game, seat), "tiara.play", 0, 1,
                                played.name)
     if chosen:
