@@ -488,17 +488,18 @@ def illegal_commands(game: Game, rng: random.Random) -> list[tuple[int, Any, Opt
     out.append((actor, {"type": "play", "card": rng.choice(not_held)}, {"card_not_in_hand"}))
     for name in set(hand):
         card = CARDS[name]
-        if not card.is_action and not card.is_treasure:
+        treasure = game.is_treasure(name)  # Curse too in a Charlatan game
+        if not card.is_action and not treasure:
             out.append((actor, {"type": "play", "card": name}, {"not_playable"}))
         elif card.is_action and turn.phase != ACTION_PHASE:
             out.append((actor, {"type": "play", "card": name}, {"wrong_phase"}))
         elif card.is_action and turn.actions <= 0:
             out.append((actor, {"type": "play", "card": name}, {"no_actions"}))
-        elif card.is_treasure and turn.bought:
+        elif treasure and turn.bought:
             out.append((actor, {"type": "play", "card": name}, {"treasure_after_buy"}))
     if turn.bought:
         out.append((actor, {"type": "play_treasures"}, {"treasure_after_buy"}))
-    elif not any(CARDS[c].is_treasure for c in st.players[actor].hand):
+    elif not any(game.is_treasure(c) for c in st.players[actor].hand):
         out.append((actor, {"type": "play_treasures"}, {"no_treasures"}))
     return out
 

@@ -122,7 +122,8 @@ class Explorer(GenericBot):
                     where: Optional[list[str]] = None) -> Optional[str]:
         if buying and where is None and self.rng.below(2) == 0:
             options = [n for n in game.state.kingdom
-                       if game.state.supply[n] > 0 and game.cost(n) <= coins]
+                       if game.state.supply[n] > 0 and game.cost(n) <= coins
+                       and game.buy_forbidden(seat, n) is None]
             if options:
                 return options[self.rng.below(len(options))]
         return super().choose_gain(game, seat, coins, buying, where)

@@ -497,6 +497,7 @@ class GenericBot:
         supply = game.state.supply
         options = where if where is not None else [
             n for n, left in supply.items() if left > 0 and game.cost(n) <= coins
+            and not (buying and game.buy_forbidden(seat, n))  # Grand Market, Contraband
         ]
         if not options:
             return None
@@ -598,7 +599,7 @@ class GenericBot:
         minimum. Anything else (play, keep, topdeck, reveal): the best cards,
         as few as allowed but at least one.
         """
-        last = d.prompt.rsplit(".", 1)[-1]
+        last = _verb(d.prompt)
         if last in ("trash", "discard", "return", "pass", "give"):
             return [c for c in worst_first(opts) if is_junk(c)]
         return best_first(opts)[: max(d.min, 1)]
@@ -1156,6 +1157,11 @@ def _keepers(hand: list[str], n: int, actions: int) -> list[str]:
     return [c for _, c in ranked[:n]]
 
 
+def _verb(prompt: str) -> str:
+    """The last word of a prompt key: "trash" for "bishop.other_trash"."""
+    return prompt.rsplit(".", 1)[-1].rsplit("_", 1)[-1]
+
+
 def _fit(pick: list[str], d: "Decision") -> list[str]:
     """Trim or pad ``pick`` to ``d.min``..``d.max`` cards from the options.
 
@@ -1169,7 +1175,7 @@ def _fit(pick: list[str], d: "Decision") -> list[str]:
             rest.remove(c)
             out.append(c)
     if len(out) < d.min:
-        last = d.prompt.rsplit(".", 1)[-1]
+        last = _verb(d.prompt)
         losing = last in ("trash", "discard", "return", "pass", "give", "topdeck")
         order = worst_first(rest) if losing else best_first(rest)
         out += order[: d.min - len(out)]
