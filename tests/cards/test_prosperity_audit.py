@@ -1912,3 +1912,352 @@ def test_random_games_random_prosperity_kingdoms(seed):
     rng = random.Random(seed)
     kingdom = ["Trade Route"] + rng.sample([c for c in PROSPERITY if c != "Trade Route"], 9)
     _random_game(seed, rng.randint(2, 6), kingdom, rng.choice(["1", "2"]), steps=500)
+
+
+# ======================================================================
+# Second round: cross-card rulings where implementations often slip
+
+
+@pytest.mark.parametrize("edition,golds", [("1", 1), ("2", 2)])
+def test_hoard_played_twice_by_tiara_1e_one_card_2e_two_effects(edition, golds):
+    """1E: "while this is in play" (one card); 2E: each play sets up "this turn"."""
+    g = pos(hand=["Tiara", "Hoard"], phase=BUY_PHASE, coins=0, kingdom=K2, edition=edition)
+    play(g, "Tiara")
+    ans(g, "tiara.play", ["Hoard"])
+    assert t(g).coins == 4
+    buy(g, "Estate")
+    while g.pending is not None:
+        ans(g, "tiara.topdeck", "no")
+    assert me(g).discard.count("Gold") == golds
+
+
+@pytest.mark.parametrize("edition,cost", [("1", 5), ("2", 3)])
+def test_quarry_played_twice_by_tiara(edition, cost):
+    g = pos(hand=["Tiara", "Quarry"], phase=BUY_PHASE, kingdom=K2, edition=edition)
+    play(g, "Tiara")
+    ans(g, "tiara.play", ["Quarry"])
+    assert t(g).coins == 2
+    assert g.cost("King's Court") == cost
+
+
+def test_talisman_played_twice_by_tiara_is_one_card_in_play():
+    g = pos(hand=["Tiara", "Talisman"], phase=BUY_PHASE, coins=1, kingdom=K2 + ["Talisman"])
+    play(g, "Tiara")
+    ans(g, "tiara.play", ["Talisman"])
+    assert t(g).coins == 3
+    buy(g, "Silver")
+    while g.pending is not None:
+        ans(g, "tiara.topdeck", "no")
+    assert me(g).discard.count("Silver") == 2
+
+
+def test_bank_played_twice_by_tiara_counts_each_time():
+    g = pos(hand=["Tiara", "Bank"], in_play=["Copper"], phase=BUY_PHASE, kingdom=K2)
+    play(g, "Tiara")
+    ans(g, "tiara.play", ["Bank"])
+    assert t(g).coins == 3 + 3  # Copper, Tiara, Bank in play
+
+
+def test_contraband_played_twice_by_tiara_two_names_two_buys():
+    g = pos(hand=["Tiara", "Contraband"], phase=BUY_PHASE, kingdom=K2 + ["Contraband"])
+    play(g, "Tiara")
+    ans(g, "tiara.play", ["Contraband"])
+    ans(g, "contraband.name", "Gold", seat=1)
+    ans(g, "contraband.name", "Silver", seat=1)
+    assert (t(g).coins, t(g).buys) == (6, 4)
+    assert buy_error(g, "Gold") == "buy_forbidden"
+    assert buy_error(g, "Silver") == "buy_forbidden"
+
+
+def test_contraband_names_before_other_treasures_in_play_all():
+    g = pos(hand=["Gold", "Contraband", "Silver"], phase=BUY_PHASE)
+    g.apply(0, {"type": "play_treasures"})
+    pending_is(g, 1, "contraband.name")
+    assert me(g).in_play == ["Contraband"]
+    ans(g, "contraband.name", "Duchy")
+    assert t(g).coins == 8
+
+
+def test_contraband_left_of_last_seat_is_seat_zero():
+    g = pos(hand=[], players=3,
+            others={2: {"hand": ["Contraband"]}})
+    g.state.turn = Turn(seat=2, phase=BUY_PHASE)
+    g.apply(2, {"type": "play", "card": "Contraband"})
+    pending_is(g, 0, "contraband.name")
+
+
+def test_peddler_gained_in_buy_phase_by_war_chest_uses_reduced_cost():
+    g = pos(hand=["War Chest"], in_play=["Village", "Village"], phase=BUY_PHASE, kingdom=K2)
+    play(g, "War Chest")
+    ans(g, "war_chest.name", "Gold", seat=1)
+    d = pending_is(g, 0, "war_chest.gain")
+    assert "Peddler" in d.options  # $4 during the Buy phase
+
+
+def test_war_chest_everything_named_or_too_dear_gains_nothing():
+    g = pos(hand=["War Chest"], phase=BUY_PHASE, kingdom=["War Chest", "Bank", "King's Court"],
+            supply={"Copper": 0, "Silver": 0, "Curse": 0, "Estate": 0, "Duchy": 0})
+    play(g, "War Chest")
+    ans(g, "war_chest.name", "War Chest", seat=1)
+    no_pending(g)
+    assert me(g).discard == []
+
+
+def test_crystal_ball_shuffles_when_deck_empty():
+    g = pos(hand=["Crystal Ball"], deck=[], discard=["Gold"], phase=BUY_PHASE, kingdom=K2)
+    play(g, "Crystal Ball")
+    d = pending_is(g, 0, "crystal_ball.choose")
+    assert d.args.get("looked") == "Gold"
+    ans(g, "crystal_ball.choose", "keep")
+    assert deck_top(g) == ["Gold"]
+
+
+def test_crystal_ball_nothing_to_look_at():
+    g = pos(hand=["Crystal Ball"], phase=BUY_PHASE, kingdom=K2)
+    play(g, "Crystal Ball")
+    no_pending(g)
+    assert t(g).coins == 1
+
+
+def test_crystal_ball_played_action_uses_no_action_and_attack_hits():
+    g = pos(hand=["Crystal Ball"], deck=["Clerk"], phase=BUY_PHASE, actions=0, kingdom=K2,
+            others={1: {"hand": ["Copper", "Silver", "Gold", "Estate", "Duchy"]}})
+    play(g, "Crystal Ball")
+    ans(g, "crystal_ball.choose", "play")
+    ans(g, "clerk.topdeck", ["Duchy"], seat=1)
+    assert t(g).coins == 3
+    assert "Clerk" in me(g).in_play
+
+
+def test_clerk_moat_blocks_start_of_turn_attack():
+    g = pos(hand=["Moat", "Copper", "Copper", "Copper", "Estate"], deck=[], phase=BUY_PHASE,
+            kingdom=K2, others={1: {"hand": ["Clerk"], "deck": ["Silver"] * 5}})
+    me(g).hand, me(g).deck = [], ["Moat", "Copper", "Copper", "Copper", "Estate"]
+    end_phase(g)
+    ans(g, "turn_start.play", ["Clerk"], seat=1)
+    ans(g, "reaction.reveal", ["Moat"], seat=0)
+    no_pending(g)
+    assert len(me(g, 0).hand) == 5
+    assert t(g).coins == 2
+
+
+def test_clerk_under_kings_court_attacks_three_times():
+    g = pos(hand=["King's Court", "Clerk"], kingdom=K2,
+            others={1: {"hand": ["Copper", "Silver", "Gold", "Estate", "Duchy", "Curse"]}})
+    kc(g, "Clerk")
+    ans(g, "clerk.topdeck", ["Curse"], seat=1)
+    ans(g, "clerk.topdeck", ["Duchy"], seat=1)
+    no_pending(g)  # 4 cards left: the third attack does nothing
+    assert t(g).coins == 6
+    assert deck_top(g, 1) == ["Duchy", "Curse"]
+
+
+def test_courtier_clerk_has_three_types():
+    g = pos(hand=["Courtier", "Clerk"], kingdom=K2 + ["Courtier"])
+    play(g, "Courtier")
+    d = pending_is(g, 0, "courtier.choose")
+    assert (d.min, d.max) == (3, 3)
+
+
+def test_charlatan_curse_found_by_venture_and_played():
+    g = pos(hand=["Venture"], deck=["Estate", "Curse", "Gold"], phase=BUY_PHASE,
+            kingdom=KC + ["Venture"])
+    play(g, "Venture")
+    assert t(g).coins == 2
+    assert sorted(me(g).in_play) == ["Curse", "Venture"]
+    assert deck_top(g) == ["Gold"]
+
+
+def test_charlatan_curse_can_be_trashed_by_loan():
+    g = pos(hand=["Loan"], deck=["Curse", "Gold"], phase=BUY_PHASE, kingdom=KC + ["Loan"])
+    play(g, "Loan")
+    d = pending_is(g, 0, "loan.choose")
+    assert d.args.get("revealed") == "Curse"
+    ans(g, "loan.choose", "trash")
+    assert g.state.trash == ["Curse"]
+
+
+def test_charlatan_curse_discarded_by_rabble():
+    g = pos(hand=["Rabble"], deck=["Copper"] * 3, kingdom=KC + ["Rabble"],
+            others={1: {"deck": ["Curse", "Estate"]}})
+    play(g, "Rabble")
+    assert me(g, 1).discard == ["Curse"]
+    assert deck_top(g, 1) == ["Estate"]
+
+
+def test_charlatan_curse_copied_by_mint_and_counted_by_investment():
+    g = pos(hand=["Mint", "Curse"], kingdom=KC + ["Investment"])
+    play(g, "Mint")
+    ans(g, "mint.reveal", ["Curse"])
+    assert me(g).discard == ["Curse"]
+    g = pos(hand=["Investment", "Estate", "Curse", "Copper"], phase=BUY_PHASE,
+            kingdom=KC + ["Investment"])
+    play(g, "Investment")
+    ans(g, "investment.trash", ["Estate"])
+    ans(g, "investment.choose", "vp")
+    assert me(g).vp_tokens == 2
+
+
+def test_charlatan_curse_does_not_block_grand_market():
+    g = pos(hand=["Curse", "Gold", "Gold"], phase=BUY_PHASE, kingdom=KC)
+    g.apply(0, {"type": "play_treasures"})
+    buy(g, "Grand Market")
+
+
+def test_charlatan_moat_blocks():
+    g = pos(hand=["Charlatan"], kingdom=KC, others={1: {"hand": ["Moat"]}})
+    play(g, "Charlatan")
+    ans(g, "reaction.reveal", ["Moat"], seat=1)
+    assert me(g, 1).discard == []
+
+
+@pytest.mark.parametrize("edition", ["1", "2"])
+def test_grand_market_coppers_trashed_by_mint_any_edition(edition):
+    g = pos(hand=["Copper", "Gold", "Gold", "Gold"], phase=BUY_PHASE, buys=2, edition=edition)
+    g.apply(0, {"type": "play_treasures"})
+    assert buy_error(g, "Grand Market") == "buy_forbidden"
+    buy(g, "Mint")
+    assert t(g).coins == 5
+    g.state.turn.coins = 6
+    buy(g, "Grand Market")
+
+
+def test_bishop_trashes_peddler_at_8_in_action_phase():
+    g = pos(hand=["Village", "Bishop", "Peddler"], deck=["Copper"])
+    play(g, "Village")
+    play(g, "Bishop")
+    ans(g, "bishop.trash", ["Peddler"])
+    assert me(g).vp_tokens == 1 + 4
+
+
+def test_forge_peddler_and_copper_make_8():
+    g = pos(hand=["Forge", "Peddler", "Copper"])
+    play(g, "Forge")
+    ans(g, "forge.trash", ["Peddler", "Copper"])
+    d = pending_is(g, 0, "forge.gain")
+    assert "Province" in d.options and d.args.get("cost") == 8
+
+
+def test_expand_peddler_reaches_colony():
+    g = pos(hand=["Expand", "Peddler"], colony=True)
+    play(g, "Expand")
+    d = pending_is(g, 0, "expand.gain")
+    assert d.args.get("max_cost") == 11 and "Colony" in d.options
+
+
+def test_counting_house_no_copper_no_prompt():
+    g = pos(hand=["Counting House"], discard=["Estate", "Silver"])
+    play(g, "Counting House")
+    no_pending(g)
+    assert me(g).hand == []
+
+
+def test_counting_house_coppers_are_revealed_publicly():
+    g = pos(hand=["Counting House"], discard=["Copper", "Estate"])
+    events = play(g, "Counting House")
+    events += ans(g, "counting_house.take", ["Copper"])
+    assert me(g).hand == ["Copper"]
+    shown = [e for e in events if e["type"] == "reveal" or (e["type"] != "draw" and not e.get("private"))]
+    assert any("Copper" in e.get("cards", []) for e in shown)
+
+
+def test_vault_other_with_two_cards_discards_both_draws_one():
+    g = pos(hand=["Vault"], deck=["Copper", "Copper"],
+            others={1: {"hand": ["Estate", "Estate"], "deck": ["Gold"]}})
+    play(g, "Vault")
+    ans(g, "vault.discard", [])
+    ans(g, "vault.offer", "yes", seat=1)
+    assert me(g, 1).hand == ["Gold"]
+    assert me(g, 1).discard == ["Estate", "Estate"]
+
+
+def test_goons_victims_in_turn_order_and_moat():
+    g = pos(hand=["Goons"], players=3,
+            others={1: {"hand": ["Moat", "Copper", "Silver", "Gold", "Estate"]},
+                    2: {"hand": ["Copper", "Silver", "Gold", "Estate"]}})
+    play(g, "Goons")
+    ans(g, "reaction.reveal", ["Moat"], seat=1)
+    d = pending_is(g, 2, "goons.discard")
+    assert (d.min, d.max) == (1, 1)
+    ans(g, "goons.discard", ["Estate"])
+    assert len(me(g, 1).hand) == 5 and len(me(g, 2).hand) == 3
+
+
+def test_royal_seal_each_hoard_gold_asked_separately():
+    g = pos(hand=["Royal Seal", "Hoard"], phase=BUY_PHASE, deck=["Copper"], edition="1")
+    g.apply(0, {"type": "play_treasures"})
+    buy(g, "Estate")
+    asked = []
+    while g.pending is not None:
+        d = pending_is(g, 0, "royal_seal.topdeck")
+        asked.append(d.args.get("gained"))
+        ans(g, "royal_seal.topdeck", "yes" if d.args.get("gained") == "Gold" else "no")
+    assert sorted(asked) == ["Estate", "Gold"]
+    assert deck_top(g)[0] == "Gold"
+
+
+def test_kings_court_city_checks_piles_each_play():
+    g = pos(hand=["King's Court", "City"], deck=["Copper"] * 8, supply={"Village": 0, "Smithy": 0})
+    kc(g, "City")
+    assert len(me(g).hand) == 6
+    assert (t(g).actions, t(g).buys, t(g).coins) == (6, 4, 3)
+
+
+def test_kings_court_bishop_trashes_three_times():
+    g = pos(hand=["King's Court", "Bishop", "Gold", "Estate", "Copper"])
+    kc(g, "Bishop")
+    ans(g, "bishop.trash", ["Gold"])
+    ans(g, "bishop.trash", ["Estate"])
+    no_pending(g)  # only Copper left: forced
+    assert me(g).vp_tokens == 3 + 3 + 1 + 0
+    assert t(g).coins == 3
+
+
+def test_watchtower_not_revealed_for_another_players_gain():
+    g = pos(hand=["Watchtower"], others={1: {"hand": []}}, phase=BUY_PHASE)
+    g.state.turn = Turn(seat=1, phase=BUY_PHASE, coins=3)
+    g.apply(1, {"type": "buy", "card": "Silver"})
+    no_pending(g)
+
+
+def test_five_players_four_piles_end_with_colony_game():
+    g = pos(players=5, phase=BUY_PHASE, colony=True, deck=["Copper"] * 5,
+            supply={"Village": 0, "Smithy": 0, "Moat": 0})
+    end_phase(g)
+    assert not g.state.game_over
+    g.state.supply["Witch"] = 0
+    g.state.turn = Turn(seat=0, phase=BUY_PHASE)
+    end_phase(g, seat=0)
+    assert g.state.game_over and g.state.end_reason == "piles"
+
+
+# ----------------------------------------------------------------------
+# The prompts match the contract (kind and public flag)
+
+CONTRACT_PROMPTS = {
+    "bishop.trash": ("cards", False), "bishop.other_trash": ("cards", True),
+    "clerk.topdeck": ("cards", False), "counting_house.take": ("cards", False),
+    "expand.trash": ("cards", False), "expand.gain": ("supply", True),
+    "forge.trash": ("cards", True), "forge.gain": ("supply", True),
+    "goons.discard": ("cards", False), "kings_court.play": ("cards", False),
+    "mountebank.discard_curse": ("option", False), "rabble.order": ("order", True),
+    "trade_route.trash": ("cards", False), "vault.discard": ("cards", True),
+    "vault.offer": ("option", True), "vault.other_discard": ("cards", False),
+    "watchtower.reveal": ("option", False),
+    "anvil.discard": ("cards", False), "anvil.gain": ("supply", True),
+    "contraband.name": ("option", True), "crystal_ball.choose": ("option", True),
+    "investment.trash": ("cards", False), "investment.choose": ("option", True),
+    "loan.choose": ("option", True), "mint.reveal": ("cards", False),
+    "royal_seal.topdeck": ("option", True), "tiara.topdeck": ("option", True),
+    "tiara.play": ("cards", False), "war_chest.name": ("option", True),
+    "war_chest.gain": ("supply", True),
+}
+
+
+@pytest.mark.parametrize("key", sorted(CONTRACT_PROMPTS))
+def test_prompt_registered_as_in_contract(key):
+    from dominion.prompts import PROMPTS
+
+    kind, public = CONTRACT_PROMPTS[key]
+    p = PROMPTS[key]
+    assert (p.kind, p.public) == (kind, public)
