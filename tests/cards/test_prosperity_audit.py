@@ -2444,3 +2444,63 @@ def test_cards_held_by_an_open_decision_stay_in_a_zone(card, deck, prompt):
     play(g, card)
     pending_is(g, 0, prompt)
     assert _all_cards(g) == before
+
+
+# ======================================================================
+# Fourth round: whose cards, which phase
+
+
+def test_buying_peddler_straight_from_action_phase_pays_buy_phase_cost():
+    """A buy command ends the Action phase: Peddler is bought in the Buy phase."""
+    g = pos(hand=["Village", "Village"], deck=["Copper"] * 2, coins=4)
+    play(g, "Village")
+    play(g, "Village")
+    assert {"type": "buy", "card": "Peddler"} in g.legal_commands(0)
+    buy(g, "Peddler")
+    assert t(g).coins == 0
+    assert "Peddler" in me(g).discard
+
+
+def test_mint_2e_gained_by_another_player_trashes_only_their_treasures():
+    g = pos(hand=["Swindler"], in_play=["Copper"], kingdom=K1 + ["Swindler"],
+            others={1: {"deck": ["Duchy"]}})
+    play(g, "Swindler")
+    ans(g, "swindler.gain", "Mint")
+    assert me(g, 1).discard == ["Mint"]
+    assert me(g).in_play == ["Copper", "Swindler"] or sorted(me(g).in_play) == ["Copper", "Swindler"]
+    assert g.state.trash == ["Duchy"]
+
+
+def test_hoard_collection_tiara_only_for_the_turns_player():
+    g = pos(hand=["Swindler"], kingdom=K2 + ["Swindler"],
+            others={1: {"deck": ["Duchy"]}})
+    g.state.turn.effects.update({"collection": 1, "hoard": 1, "tiara": 1})
+    play(g, "Swindler")
+    ans(g, "swindler.gain", "Mint")
+    no_pending(g)  # no tiara.topdeck for the victim's gain
+    assert me(g, 1).vp_tokens == 0 and me(g).vp_tokens == 0
+
+
+def test_swindler_victim_gains_peddler_at_8_in_action_phase():
+    g = pos(hand=["Swindler"], in_play=["Village", "Village"], kingdom=K1 + ["Swindler"],
+            others={1: {"deck": ["Province"]}})
+    play(g, "Swindler")
+    d = pending_is(g, 0, "swindler.gain")
+    assert "Peddler" in d.options and "Province" in d.options
+
+
+def test_goons_played_by_crystal_ball_in_buy_phase_gives_vp():
+    g = pos(hand=["Crystal Ball"], deck=["Goons"], phase=BUY_PHASE, coins=2,
+            kingdom=K2 + ["Goons"])
+    play(g, "Crystal Ball")
+    ans(g, "crystal_ball.choose", "play")
+    assert (t(g).buys, t(g).coins) == (2, 5)
+    buy(g, "Silver")
+    assert me(g).vp_tokens == 1
+
+
+def test_kings_court_watchtower_draws_to_six_three_times():
+    g = pos(hand=["King's Court", "Watchtower", "Copper"], deck=["Silver"] * 10)
+    kc(g, "Watchtower")
+    assert len(me(g).hand) == 6
+    assert len(me(g).deck) == 5
