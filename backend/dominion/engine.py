@@ -303,6 +303,19 @@ class Game:
             return CARDS[name].cost
         return cost(self, name, self._cost_rules)
 
+    def buy_cost(self, name: str) -> int:
+        """What buying ``name`` costs now. A buy always happens in the Buy
+        phase (a buy sent in the Action phase ends it first), so Peddler's
+        Buy-phase reduction applies."""
+        turn = self.state.turn
+        if turn.phase == BUY_PHASE or not self._cost_rules:
+            return self.cost(name)
+        turn.phase = BUY_PHASE
+        try:
+            return self.cost(name)
+        finally:
+            turn.phase = ACTION_PHASE
+
     @property
     def curse_is_treasure(self) -> bool:
         """In games using Charlatan, Curse is also a Treasure worth $1 (cards.json Charlatan)."""
@@ -378,7 +391,7 @@ class Game:
             out.append({"type": "play_treasures"})
         if turn.buys > 0:
             for name, left in st.supply.items():
-                if (left > 0 and self.cost(name) <= turn.coins
+                if (left > 0 and self.buy_cost(name) <= turn.coins
                         and self.buy_forbidden(seat, name) is None):
                     out.append({"type": "buy", "card": name})
         out.append({"type": "end_phase"})
@@ -523,7 +536,7 @@ class Game:
             raise _illegal("no Buys left", "no_buys")
         if st.supply[name] <= 0:
             raise _illegal(f"the {name} pile is empty", "pile_empty")
-        cost = self.cost(name)
+        cost = self.buy_cost(name)
         if cost > turn.coins:
             raise _illegal(f"{name} costs {cost}, you have {turn.coins}", "cannot_afford")
         if self._buy_rules or turn.names:
