@@ -1898,7 +1898,33 @@ def _random_game(seed: int, players: int, kingdom: list[str], edition: str, step
             assert p.vp_tokens >= vp[s], where
             vp[s] = p.vp_tokens
         _check_views(g)
+        _check_rules(g)
     return g
+
+
+def _check_rules(g) -> None:
+    """Prosperity rules that must hold in any position."""
+    st = g.state
+    if st.game_over:
+        return
+    turn = st.turn
+    seat = turn.seat
+    in_play = st.players[seat].in_play
+    if g.pending is None:
+        buys = legal_buys(g, seat)
+        if "Copper" in in_play:
+            assert "Grand Market" not in buys
+        assert not buys & set(turn.names.get("contraband", []))
+        for name in buys:
+            assert g.buy_cost(name) <= turn.coins
+    if "Peddler" in st.supply and not turn.effects and not any(
+            CARDS[c].name == "Quarry" for c in in_play):
+        if turn.phase == BUY_PHASE:
+            actions = sum(1 for c in in_play if CARDS[c].is_action)
+            assert g.cost("Peddler") == max(0, 8 - 2 * actions)
+        else:
+            assert g.cost("Peddler") == 8
+    assert turn.coins >= 0 and turn.buys >= 0 and turn.actions >= 0
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
@@ -2154,11 +2180,14 @@ def test_counting_house_no_copper_no_prompt():
 
 def test_counting_house_coppers_are_revealed_publicly():
     g = pos(hand=["Counting House"], discard=["Copper", "Estate"])
+    from dominion.views import render_event
+
     events = play(g, "Counting House")
     events += ans(g, "counting_house.take", ["Copper"])
     assert me(g).hand == ["Copper"]
-    shown = [e for e in events if e["type"] == "reveal" or (e["type"] != "draw" and not e.get("private"))]
-    assert any("Copper" in e.get("cards", []) for e in shown)
+    seen = [render_event(e, 1) for e in events]
+    assert any(e["type"] == "reveal" and e.get("cards") == ["Copper"] for e in seen)
+    assert not any("Estate" in e.get("cards", []) for e in seen)
 
 
 def test_vault_other_with_two_cards_discards_both_draws_one():
@@ -2504,3 +2533,90 @@ def test_kings_court_watchtower_draws_to_six_three_times():
     kc(g, "Watchtower")
     assert len(me(g).hand) == 6
     assert len(me(g).deck) == 5
+
+
+# ======================================================================
+# Rulings of other cards that name Prosperity cards
+
+
+def test_poacher_counts_empty_colony_pile():
+    g = pos(hand=["Poacher", "Estate", "Copper"], deck=["Silver"], colony=True,
+            kingdom=K1 + ["Poacher"], supply={"Colony": 0})
+    play(g, "Poacher")
+    pending_is(g, 0, "poacher.discard")
+
+
+def test_throne_room_and_target_are_two_action_cards_for_peddler():
+    g = pos(hand=["Throne Room", "Village"], deck=["Copper"] * 2)
+    play(g, "Throne Room")
+    ans(g, "throne_room.play", ["Village"])
+    end_phase(g)
+    assert g.cost("Peddler") == 4
+
+
+def test_workshop_sees_quarry_1e_reduction():
+    g = pos(hand=["Workshop"], in_play=["Quarry"], edition="1")
+    play(g, "Workshop")
+    d = pending_is(g, 0, "workshop.gain")
+    assert "Grand Market" in d.options
+
+
+def test_conspirator_counts_kings_court_plays():
+    g = pos(hand=["King's Court", "Conspirator"], deck=["Copper"] * 3,
+            kingdom=K1 + ["Conspirator"])
+    kc(g, "Conspirator")
+    assert t(g).coins == 6
+    assert t(g).actions == 2
+    assert len(me(g).hand) == 2
+
+
+def test_venture_plays_harem_as_a_treasure():
+    g = pos(hand=["Venture"], deck=["Estate", "Harem"], phase=BUY_PHASE)
+    play(g, "Venture")
+    assert t(g).coins == 3
+    assert sorted(me(g).in_play) == ["Harem", "Venture"]
+
+
+def test_upgrade_peddler_costs_8_in_action_phase():
+    g = pos(hand=["Upgrade", "Peddler"], deck=["Estate"], colony=True)
+    play(g, "Upgrade")
+    if g.pending.prompt == "upgrade.trash":
+        ans(g, "upgrade.trash", ["Peddler"])
+    d = pending_is(g, 0, "upgrade.gain")
+    assert d.options == ["Platinum"]
+
+
+def test_treasures_cannot_be_played_after_buying_contraband_included():
+    g = pos(hand=["Contraband", "Gold"], phase=BUY_PHASE, coins=2)
+    play(g, "Gold")
+    buy(g, "Silver")
+    with pytest.raises(IllegalCommand) as err:
+        play(g, "Contraband")
+    assert err.value.code == "treasure_after_buy"
+
+
+def test_talisman_no_copy_when_pile_ran_out():
+    g = pos(hand=["Talisman"], phase=BUY_PHASE, coins=2, supply={"Silver": 1})
+    play(g, "Talisman")
+    buy(g, "Silver")
+    assert me(g).discard == ["Silver"] and g.state.supply["Silver"] == 0
+
+
+@pytest.mark.parametrize("edition", ["1", "2"])
+def test_two_hoards_one_gold_left(edition):
+    g = pos(hand=["Hoard", "Hoard"], phase=BUY_PHASE, edition=edition, supply={"Gold": 1})
+    g.apply(0, {"type": "play_treasures"})
+    buy(g, "Estate")
+    assert me(g).discard.count("Gold") == 1 and g.state.supply["Gold"] == 0
+
+
+def test_kings_court_charlatan_three_curses():
+    g = pos(hand=["King's Court", "Charlatan"], kingdom=KC + ["King's Court"])
+    kc(g, "Charlatan")
+    assert me(g, 1).discard == ["Curse"] * 3 and t(g).coins == 9
+
+
+def test_bishop_colony_gives_5_more():
+    g = pos(hand=["Bishop", "Colony"], colony=True)
+    play(g, "Bishop")
+    assert me(g).vp_tokens == 6
