@@ -474,7 +474,7 @@ def illegal_commands(game: Game, rng: random.Random) -> list[tuple[int, Any, Opt
     absent = [c for c in CARDS if c not in st.supply]
     if absent:
         out.append((actor, {"type": "buy", "card": rng.choice(absent)}, {"not_in_supply"}))
-    too_dear = [c for c, left in st.supply.items() if left > 0 and game.cost(c) > turn.coins]
+    too_dear = [c for c, left in st.supply.items() if left > 0 and game.buy_cost(c) > turn.coins]
     if too_dear:
         codes = {"cannot_afford"} if turn.buys > 0 else {"no_buys"}
         out.append((actor, {"type": "buy", "card": rng.choice(too_dear)}, codes))

@@ -496,7 +496,8 @@ class GenericBot:
         """
         supply = game.state.supply
         options = where if where is not None else [
-            n for n, left in supply.items() if left > 0 and game.cost(n) <= coins
+            n for n, left in supply.items()
+            if left > 0 and (game.buy_cost(n) if buying else game.cost(n)) <= coins
             and not (buying and game.buy_forbidden(seat, n))  # Grand Market, Contraband
         ]
         if not options:
