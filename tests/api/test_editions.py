@@ -189,7 +189,8 @@ def test_the_catalog_holds_both_editions_texts(client):
         assert set(c["texts"]) == {"1", "2"}
         assert c["text"] == c["texts"]["2"]
     changed = {n for n, c in cards.items() if c["texts"]["1"] != c["texts"]["2"]}
-    assert changed == {"Throne Room", "Mine", "Moneylender", "Masquerade"}
+    assert changed == {"Throne Room", "Mine", "Moneylender", "Masquerade",
+                       "Mint", "Hoard", "Quarry"}  # rules.md 9
     # Cards printed in one edition only still have a text for a game of the other.
     assert cards["Coppersmith"]["editions"] == ["1"] and cards["Coppersmith"]["texts"]["2"]
     assert cards["Courtier"]["editions"] == ["2"] and cards["Courtier"]["texts"]["1"]
