@@ -2620,3 +2620,98 @@ def test_bishop_colony_gives_5_more():
     g = pos(hand=["Bishop", "Colony"], colony=True)
     play(g, "Bishop")
     assert me(g).vp_tokens == 6
+
+
+# ======================================================================
+# "Play all Treasures" with Treasures that have abilities
+
+
+def play_all(g):
+    return g.apply(0, {"type": "play_treasures"})
+
+
+def test_play_all_venture():
+    g = pos(hand=["Venture", "Copper"], deck=["Estate", "Silver", "Gold"], phase=BUY_PHASE)
+    play_all(g)
+    assert t(g).coins == 1 + 1 + 2
+    assert sorted(me(g).in_play) == ["Copper", "Silver", "Venture"]
+    assert me(g).hand == [] and me(g).discard == ["Estate"]
+
+
+def test_play_all_loan_waits_for_choice():
+    g = pos(hand=["Loan", "Copper"], deck=["Estate", "Silver"], phase=BUY_PHASE)
+    play_all(g)
+    ans(g, "loan.choose", "trash")
+    assert t(g).coins == 2
+    assert sorted(me(g).in_play) == ["Copper", "Loan"]
+    assert g.state.trash == ["Silver"]
+
+
+def test_play_all_two_banks_last():
+    g = pos(hand=["Bank", "Copper", "Bank"], phase=BUY_PHASE)
+    play_all(g)
+    assert t(g).coins == 1 + 2 + 3
+
+
+def test_play_all_contraband_then_rest():
+    g = pos(hand=["Bank", "Contraband", "Gold"], phase=BUY_PHASE)
+    play_all(g)
+    ans(g, "contraband.name", "Province", seat=1)
+    assert t(g).coins == 3 + 3 + 3
+    assert t(g).buys == 2
+
+
+def test_play_all_tiara_doubles_one_and_batch_plays_the_rest_once():
+    g = pos(hand=["Tiara", "Gold", "Silver"], phase=BUY_PHASE, kingdom=K2)
+    play_all(g)
+    ans(g, "tiara.play", ["Gold"])
+    no_pending(g)
+    assert t(g).coins == 3 + 3 + 2
+    assert sorted(me(g).in_play) == ["Gold", "Silver", "Tiara"]
+    assert me(g).hand == []
+
+
+def test_play_all_anvil_then_rest():
+    g = pos(hand=["Anvil", "Copper", "Silver"], phase=BUY_PHASE, kingdom=K2)
+    play_all(g)
+    ans(g, "anvil.discard", ["Copper"])
+    ans(g, "anvil.gain", "Silver")
+    no_pending(g)
+    assert t(g).coins == 1 + 2
+    assert sorted(me(g).in_play) == ["Anvil", "Silver"]
+    assert sorted(me(g).discard) == ["Copper", "Silver"]
+
+
+def test_play_all_investment_may_trash_an_unplayed_treasure():
+    g = pos(hand=["Investment", "Copper", "Estate"], phase=BUY_PHASE, kingdom=K2)
+    play_all(g)
+    d = pending_is(g, 0, "investment.trash")
+    assert sorted(d.options) == ["Copper", "Estate"]
+    ans(g, "investment.trash", ["Estate"])
+    ans(g, "investment.choose", "coin")
+    assert t(g).coins == 2
+    assert sorted(me(g).in_play) == ["Copper", "Investment"]
+
+
+def test_play_all_crystal_ball_plays_looked_treasure():
+    g = pos(hand=["Crystal Ball", "Copper"], deck=["Gold"], phase=BUY_PHASE, kingdom=K2)
+    play_all(g)
+    ans(g, "crystal_ball.choose", "play")
+    assert t(g).coins == 5
+    assert sorted(me(g).in_play) == ["Copper", "Crystal Ball", "Gold"]
+
+
+def test_play_all_war_chest_gain_and_royal_seal():
+    g = pos(hand=["War Chest", "Royal Seal"], phase=BUY_PHASE, kingdom=K2 + ["Royal Seal"])
+    play_all(g)
+    ans(g, "war_chest.name", "Gold", seat=1)
+    ans(g, "war_chest.gain", "Silver")
+    ans(g, "royal_seal.topdeck", "yes")
+    assert deck_top(g) == ["Silver"]
+    assert t(g).coins == 2
+
+
+def test_play_all_charlatan_curses():
+    g = pos(hand=["Curse", "Bank", "Curse"], phase=BUY_PHASE, kingdom=KC)
+    play_all(g)
+    assert t(g).coins == 1 + 1 + 3
