@@ -2715,3 +2715,65 @@ def test_play_all_charlatan_curses():
     g = pos(hand=["Curse", "Bank", "Curse"], phase=BUY_PHASE, kingdom=KC)
     play_all(g)
     assert t(g).coins == 1 + 1 + 3
+
+
+# ======================================================================
+# Card data against cards.json
+
+SPEC_DATA = {  # name: (cost, types, editions), copied from cards.json
+    "Anvil": (3, ("Treasure",), ("2",)),
+    "Bank": (7, ("Treasure",), ("1", "2")),
+    "Bishop": (4, ("Action",), ("1", "2")),
+    "Charlatan": (5, ("Action", "Attack"), ("2",)),
+    "City": (5, ("Action",), ("1", "2")),
+    "Clerk": (4, ("Action", "Reaction", "Attack"), ("2",)),
+    "Collection": (5, ("Treasure",), ("2",)),
+    "Colony": (11, ("Victory",), ("1", "2")),
+    "Contraband": (5, ("Treasure",), ("1",)),
+    "Counting House": (5, ("Action",), ("1",)),
+    "Crystal Ball": (5, ("Treasure",), ("2",)),
+    "Expand": (7, ("Action",), ("1", "2")),
+    "Forge": (7, ("Action",), ("1", "2")),
+    "Goons": (6, ("Action", "Attack"), ("1",)),
+    "Grand Market": (6, ("Action",), ("1", "2")),
+    "Hoard": (6, ("Treasure",), ("1", "2")),
+    "Investment": (4, ("Treasure",), ("2",)),
+    "King's Court": (7, ("Action",), ("1", "2")),
+    "Loan": (3, ("Treasure",), ("1",)),
+    "Magnate": (5, ("Action",), ("2",)),
+    "Mint": (5, ("Action",), ("1", "2")),
+    "Monument": (4, ("Action",), ("1", "2")),
+    "Mountebank": (5, ("Action", "Attack"), ("1",)),
+    "Peddler": (8, ("Action",), ("1", "2")),
+    "Platinum": (9, ("Treasure",), ("1", "2")),
+    "Quarry": (4, ("Treasure",), ("1", "2")),
+    "Rabble": (5, ("Action", "Attack"), ("1", "2")),
+    "Royal Seal": (5, ("Treasure",), ("1",)),
+    "Talisman": (4, ("Treasure",), ("1",)),
+    "Tiara": (4, ("Treasure",), ("2",)),
+    "Trade Route": (3, ("Action",), ("1",)),
+    "Vault": (5, ("Action",), ("1", "2")),
+    "Venture": (5, ("Treasure",), ("1",)),
+    "War Chest": (5, ("Treasure",), ("2",)),
+    "Watchtower": (3, ("Action", "Reaction"), ("1", "2")),
+    "Worker's Village": (4, ("Action",), ("1", "2")),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SPEC_DATA))
+def test_card_data_matches_cards_json(name):
+    cost, types, editions = SPEC_DATA[name]
+    card = CARDS[name]
+    assert card.cost == cost
+    assert set(card.types) == set(types)
+    assert card.set == "prosperity"
+    assert set(card.editions) == set(editions)
+    if name in ("Platinum", "Colony"):
+        assert card.basic
+    else:
+        assert not card.basic and card.pile_size(2) == 10 and card.pile_size(6) == 10
+
+
+def test_all_34_prosperity_kingdom_cards_known():
+    assert sorted(PROSPERITY) == sorted(
+        n for n in SPEC_DATA if n not in ("Platinum", "Colony"))
