@@ -2772,3 +2772,33 @@ def test_card_data_matches_cards_json(name):
 def test_all_34_prosperity_kingdom_cards_known():
     assert sorted(PROSPERITY) == sorted(
         n for n in SPEC_DATA if n not in ("Platinum", "Colony"))
+
+
+def test_collection_played_twice_by_tiara_two_vp_per_action():
+    g = pos(hand=["Tiara", "Collection"], phase=BUY_PHASE, coins=0, kingdom=K2)
+    play(g, "Tiara")
+    ans(g, "tiara.play", ["Collection"])
+    assert (t(g).coins, t(g).buys) == (4, 4)
+    buy(g, "Worker's Village")
+    ans(g, "tiara.topdeck", "no")
+    assert me(g).vp_tokens == 2
+
+
+def test_royal_seal_played_twice_by_tiara_asks_once():
+    g = pos(hand=["Tiara", "Royal Seal"], phase=BUY_PHASE, kingdom=K2 + ["Royal Seal"])
+    play(g, "Tiara")
+    ans(g, "tiara.play", ["Royal Seal"])
+    buy(g, "Silver")
+    prompts = []
+    while g.pending is not None:
+        prompts.append(g.pending.prompt)
+        ans(g, g.pending.prompt, "no")
+    assert prompts.count("royal_seal.topdeck") == 1
+    assert me(g).discard == ["Silver"]
+
+
+def test_goons_vp_for_each_buy_including_zero_cost():
+    g = pos(in_play=["Goons"], phase=BUY_PHASE, buys=3)
+    buy(g, "Copper")
+    buy(g, "Curse")
+    assert me(g).vp_tokens == 2
