@@ -2470,6 +2470,16 @@ def test_cards_held_by_an_open_decision_stay_in_a_zone(card, deck, prompt):
     assert _all_cards(g) == before
 
 
+def test_rabble_cards_held_while_victim_orders_them_stay_in_a_zone():
+    g = pos(hand=["Rabble"], deck=["Copper"] * 3,
+            others={1: {"deck": ["Estate", "Duchy", "Silver"]}})
+    before = _all_cards(g)
+    play(g, "Rabble")
+    pending_is(g, 1, "rabble.order")
+    assert _all_cards(g) == before
+    assert sorted(g.view(0)["players"][1]["set_aside"]) == ["Duchy", "Estate"]
+
+
 # ======================================================================
 # Fourth round: whose cards, which phase
 
