@@ -19,7 +19,9 @@ from helpers import deck_top, me, of_type, pending_is, play
 
 from dominion import CARDS, IllegalCommand, new_game
 from dominion.setup import supply_sizes
+from dominion.prompts import PROMPTS
 from dominion.state import ACTION_PHASE, BUY_PHASE, Turn
+from dominion.views import render_event
 
 BOTH = [
     "Bank", "Bishop", "City", "Expand", "Forge", "Grand Market", "Hoard",
@@ -1867,6 +1869,18 @@ def _check_views(g) -> None:
                 assert "hand" not in entry, (viewer, entry)
         if pending is None or pending.seat != viewer:
             assert v["decision"] is None
+        if pending is not None and pending.seat != viewer and not PROMPTS[pending.prompt].public:
+            assert "prompt" not in v["waiting_for"], (viewer, pending)
+
+
+def _check_events(g, events: list[dict]) -> None:
+    """Private events (draws, hidden discards and topdecks) name no card to others."""
+    for e in events:
+        if e.get("private"):
+            for viewer in [None] + [s for s in range(len(g.state.players)) if s != e.get("seat")]:
+                if viewer is not None and viewer == e.get("receiver"):
+                    continue
+                assert "cards" not in render_event(e, viewer), e
 
 
 def _random_game(seed: int, players: int, kingdom: list[str], edition: str, steps: int):
@@ -1883,10 +1897,11 @@ def _random_game(seed: int, players: int, kingdom: list[str], edition: str, step
             break
         d = g.pending
         if d is not None:
-            g.apply(d.seat, {"type": "answer", "answer": random_answer(rng, d)})
+            events = g.apply(d.seat, {"type": "answer", "answer": random_answer(rng, d)})
         else:
             seat = g.awaiting()[0]
-            g.apply(seat, _random_command(rng, g.legal_commands(seat)))
+            events = g.apply(seat, _random_command(rng, g.legal_commands(seat)))
+        _check_events(g, events)
         where = f"seed {seed} step {step}"
         now = _all_cards(g)
         assert now == total, (where, now - total, total - now)
@@ -1930,7 +1945,7 @@ def test_random_games_every_prosperity_card(players):
     _random_game(1000 + players, players, list(PROSPERITY), edition, steps=700)
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(20))
 def test_random_games_random_prosperity_kingdoms(seed):
     rng = random.Random(seed)
     kingdom = ["Trade Route"] + rng.sample([c for c in PROSPERITY if c != "Trade Route"], 9)
