@@ -2827,3 +2827,40 @@ def test_goons_vp_for_each_buy_including_zero_cost():
     buy(g, "Copper")
     buy(g, "Curse")
     assert me(g).vp_tokens == 2
+
+
+def test_watchtower_draws_what_it_can():
+    g = pos(hand=["Watchtower"], deck=["Copper"], discard=["Silver"])
+    play(g, "Watchtower")
+    assert sorted(me(g).hand) == ["Copper", "Silver"]
+
+
+def test_vault_discarding_nothing_gives_nothing():
+    g = pos(hand=["Vault"], deck=["Copper", "Copper"])
+    play(g, "Vault")
+    ans(g, "vault.discard", [])
+    assert t(g).coins == 0 and len(me(g).hand) == 2
+
+
+def test_magnate_without_treasures_draws_nothing():
+    g = pos(hand=["Magnate", "Estate"], deck=["Gold"], kingdom=K2)
+    play(g, "Magnate")
+    assert me(g).hand == ["Estate"]
+
+
+def test_expand_charlatan_curse_up_to_3():
+    g = pos(hand=["Expand", "Curse"], kingdom=KC + ["Expand"])
+    play(g, "Expand")
+    d = pending_is(g, 0, "expand.gain")
+    assert d.args.get("max_cost") == 3 and "Silver" in d.options
+
+
+def test_kings_court_trade_route_three_trashes():
+    g = pos(hand=["King's Court", "Trade Route", "Estate", "Copper", "Curse"])
+    g.state.trade_route_mat = 1
+    kc(g, "Trade Route")
+    ans(g, "trade_route.trash", ["Estate"])
+    ans(g, "trade_route.trash", ["Curse"])
+    no_pending(g)
+    assert sorted(g.state.trash) == ["Copper", "Curse", "Estate"]
+    assert (t(g).buys, t(g).coins) == (4, 3)
