@@ -825,6 +825,16 @@ def test_kings_court_each_play_of_an_attack_is_a_separate_attack():
     assert g.pending is None and g.turn.coins == 6 and len(me(g, 1).hand) == 5
 
 
+def test_kings_court_is_discarded_at_this_turns_clean_up_with_its_card():
+    g = at(hand=["King's Court", "Monument"], deck=["Copper"] * 5)
+    play(g, "King's Court")
+    answer(g, ["Monument"])
+    end_phase(g)
+    end_phase(g)
+    assert sorted(me(g).discard) == ["King's Court", "Monument"] and me(g).in_play == []
+    assert vp_total(g) == 3 and g.turn.seat == 1
+
+
 def test_kings_court_round_trip_mid_decision():
     g = at(hand=["King's Court", "Expand", "Estate", "Copper", "Silver"])
     play(g, "King's Court")
