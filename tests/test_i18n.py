@@ -117,9 +117,11 @@ def test_catalog_holds_the_text_of_each_edition():
                               "2": CARDS[e["name"]].text_for("2")}
         assert e["text"] == e["texts"]["2"]
     # rules.md 9: Throne Room, Mine and Moneylender became optional in the 2nd edition,
-    # Masquerade skips empty hands; every other card plays alike in both.
+    # Masquerade skips empty hands, Mint, Hoard and Quarry moved to gaining / "this turn";
+    # every other card plays alike in both.
     changed = {n for n, e in by_name.items() if e["texts"]["1"] != e["texts"]["2"]}
-    assert changed == {"Throne Room", "Mine", "Moneylender", "Masquerade"}
+    assert changed == {"Throne Room", "Mine", "Moneylender", "Masquerade",
+                       "Mint", "Hoard", "Quarry"}
     for name in ("Throne Room", "Mine", "Moneylender"):
         assert "may" in by_name[name]["texts"]["2"]
         assert "may" not in by_name[name]["texts"]["1"]

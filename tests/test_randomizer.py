@@ -268,7 +268,7 @@ def test_search_agrees_with_brute_force_on_small_pools():
         (dict(sets=["base"], ban=["Village", "Festival"], require=["village"]), "require:village"),
         (dict(sets=["base"], editions=["1"], ban=["Chapel", "Moneylender", "Remodel"],
               require=["trashing"]), "require:trashing"),
-        (dict(cost_spread={"7+": 1}), "cost:7+"),
+        (dict(sets=["base", "intrigue"], cost_spread={"7+": 1}), "cost:7+"),  # Bank costs 7
         (dict(cost_spread={"2-3": 6, "4": 5}), "cost:4"),
         (dict(cost_spread={"5-4": 1}), "cost:5-4"),
         (dict(cost_spread={"cheap": 1}), "cost:cheap"),

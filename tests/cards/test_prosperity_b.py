@@ -927,7 +927,7 @@ def test_royal_seal_may_put_a_gained_card_onto_the_deck():
     assert (d.kind, d.options, d.args, d.card) == ("option", ["yes", "no"],
                                                     {"gained": "Silver"}, "Royal Seal")
     shown_to_others(g)
-    events = round_trip(g, "yes")
+    round_trip(g, "yes")
     assert deck_top(g) == ["Silver", "Estate"] and me(g).discard == []
 
 
@@ -1067,7 +1067,6 @@ def test_tiara_gives_a_buy_and_plays_a_treasure_twice():
     d = pending_is(g, 0, "tiara.play")
     assert (d.kind, sorted(d.options), d.min, d.max) == ("cards", ["Copper", "Silver"], 0, 1)
     hidden_from_others(g)
-    events = []
     round_trip(g, ["Silver"])
     assert (g.turn.coins, g.turn.buys) == (4, 2)
     assert me(g).in_play == ["Tiara", "Silver"] and me(g).hand == ["Copper", "Estate"]
@@ -1337,3 +1336,44 @@ def test_royal_seal_not_asked_for_a_card_gained_onto_the_deck():
     play(g, "Crystal Ball")
     answer(g, "play")
     assert g.pending is None and deck_top(g) == ["Silver", "Estate"]
+
+
+def test_royal_seal_and_tiara_a_card_put_onto_the_deck_is_not_asked_about_again():
+    g = at(edition="1", hand=["Tiara", "Royal Seal", "Copper"])
+    play(g, "Tiara")
+    answer(g, ["Royal Seal"])  # $4
+    buy(g, "Silver")
+    pending_is(g, 0, "royal_seal.topdeck")
+    answer(g, "yes")
+    assert g.pending is None and deck_top(g) == ["Silver"]
+    buy(g, "Copper")
+    pending_is(g, 0, "royal_seal.topdeck")
+    answer(g, "no")
+    pending_is(g, 0, "tiara.topdeck")  # a second ability that may still move it
+    answer(g, "yes")
+    assert deck_top(g) == ["Copper", "Silver"]
+
+
+def test_tiara_and_watchtower_a_card_moved_by_one_is_lost_track_of_by_the_other():
+    g = at(kingdom=PLUS_ACTIONS, hand=["Tiara", "Silver", "Watchtower"])
+    play(g, "Tiara")
+    answer(g, ["Silver"])  # $4, 2 Buys
+    buy(g, "Estate")
+    answer(g, "yes")
+    assert g.pending is None and deck_top(g) == ["Estate"]
+    buy(g, "Estate")
+    answer(g, "no")  # Tiara leaves it: Watchtower may still act
+    d = pending_is(g, 0, "watchtower.reveal")
+    assert d.options == ["trash", "deck", "no"] and d.args == {"gained": "Estate",
+                                                               "to": "discard"}
+    answer(g, "trash")
+    assert deck_top(g) == ["Estate"] and g.state.trash == ["Estate"]
+
+
+def test_play_all_treasures_investment_first_counts_the_treasures_still_in_hand():
+    g = at(hand=["Silver", "Investment", "Gold", "Estate", "Gold"])
+    play_all(g)
+    answer(g, ["Estate"])
+    answer(g, "vp")
+    assert me(g).vp_tokens == 2  # Silver and Gold, before the batch plays them
+    assert g.turn.coins == 2 + 3 + 3
