@@ -2864,3 +2864,35 @@ def test_kings_court_trade_route_three_trashes():
     no_pending(g)
     assert sorted(g.state.trash) == ["Copper", "Curse", "Estate"]
     assert (t(g).buys, t(g).coins) == (4, 3)
+
+
+def test_mandatory_gains_and_trashes_have_min_one():
+    g = pos(hand=["Expand", "Estate", "Copper"])
+    play(g, "Expand")
+    assert pending_is(g, 0, "expand.trash").min == 1
+    ans(g, "expand.trash", ["Estate"])
+    assert pending_is(g, 0, "expand.gain").min == 1
+    g = pos(hand=["Forge", "Estate"])
+    play(g, "Forge")
+    ans(g, "forge.trash", ["Estate"])
+    assert pending_is(g, 0, "forge.gain").min == 1
+    g = pos(hand=["War Chest"], phase=BUY_PHASE, kingdom=K2)
+    play(g, "War Chest")
+    ans(g, "war_chest.name", "Gold", seat=1)
+    assert pending_is(g, 0, "war_chest.gain").min == 1
+    g = pos(hand=["Anvil", "Copper"], phase=BUY_PHASE, kingdom=K2)
+    play(g, "Anvil")
+    ans(g, "anvil.discard", ["Copper"])
+    assert pending_is(g, 0, "anvil.gain").min == 1
+
+
+def test_optional_choices_have_min_zero():
+    g = pos(hand=["Mint", "Silver", "Copper"])
+    play(g, "Mint")
+    assert pending_is(g, 0, "mint.reveal").min == 0
+    g = pos(hand=["Tiara", "Gold", "Silver"], phase=BUY_PHASE, kingdom=K2)
+    play(g, "Tiara")
+    assert pending_is(g, 0, "tiara.play").min == 0
+    g = pos(hand=["Crystal Ball"], deck=["Gold"], phase=BUY_PHASE, kingdom=K2)
+    play(g, "Crystal Ball")
+    assert "keep" in pending_is(g, 0, "crystal_ball.choose").options
