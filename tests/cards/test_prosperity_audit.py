@@ -2896,3 +2896,21 @@ def test_optional_choices_have_min_zero():
     g = pos(hand=["Crystal Ball"], deck=["Gold"], phase=BUY_PHASE, kingdom=K2)
     play(g, "Crystal Ball")
     assert "keep" in pending_is(g, 0, "crystal_ball.choose").options
+
+
+def test_goons_vp_even_if_watchtower_trashes_the_bought_card():
+    g = pos(hand=["Watchtower"], in_play=["Goons"], phase=BUY_PHASE, coins=3)
+    buy(g, "Silver")
+    ans(g, "watchtower.reveal", "trash")
+    assert me(g).vp_tokens == 1
+
+
+def test_talisman_copy_even_if_watchtower_trashes_the_bought_card():
+    g = pos(hand=["Talisman", "Watchtower"], phase=BUY_PHASE, coins=2)
+    play(g, "Talisman")
+    buy(g, "Silver")
+    answers = iter(["trash", "no"])
+    while g.pending is not None:
+        ans(g, "watchtower.reveal", next(answers))
+    assert g.state.trash == ["Silver"]
+    assert me(g).discard == ["Silver"]
