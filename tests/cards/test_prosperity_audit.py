@@ -2914,3 +2914,29 @@ def test_talisman_copy_even_if_watchtower_trashes_the_bought_card():
         ans(g, "watchtower.reveal", next(answers))
     assert g.state.trash == ["Silver"]
     assert me(g).discard == ["Silver"]
+
+
+def test_city_counts_an_empty_colony_pile():
+    g = pos(hand=["City"], deck=["Copper"] * 3, colony=True, supply={"Colony": 0})
+    play(g, "City")
+    assert len(me(g).hand) == 2
+
+
+def test_war_chest_may_gain_a_card_named_for_contraband():
+    g = pos(hand=["Contraband", "War Chest"], phase=BUY_PHASE, kingdom=K2 + ["Contraband"])
+    play(g, "Contraband")
+    ans(g, "contraband.name", "Silver", seat=1)
+    play(g, "War Chest")
+    ans(g, "war_chest.name", "Gold", seat=1)
+    d = pending_is(g, 0, "war_chest.gain")
+    assert "Silver" in d.options
+    ans(g, "war_chest.gain", "Silver")
+    assert me(g).discard == ["Silver"]
+
+
+def test_mint_copies_a_treasure_victory_card():
+    g = pos(hand=["Mint", "Harem"])
+    play(g, "Mint")
+    ans(g, "mint.reveal", ["Harem"])  # optional: asked even with one Treasure
+    assert me(g).discard == ["Harem"]
+    assert me(g).hand == ["Harem"]
