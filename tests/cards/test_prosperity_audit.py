@@ -2940,3 +2940,30 @@ def test_mint_copies_a_treasure_victory_card():
     ans(g, "mint.reveal", ["Harem"])  # optional: asked even with one Treasure
     assert me(g).discard == ["Harem"]
     assert me(g).hand == ["Harem"]
+
+
+# ----------------------------------------------------------------------
+# Saved mid-decision, reloaded, finished the same
+
+
+def test_round_trip_clerk_start_of_turn():
+    from helpers import round_trip
+
+    g = pos(hand=[], deck=["Copper", "Silver", "Gold", "Estate", "Duchy"], phase=BUY_PHASE,
+            kingdom=K2, others={1: {"hand": ["Clerk", "Copper"], "deck": ["Silver"] * 5}})
+    end_phase(g)
+    round_trip(g, ["Clerk"], ["Gold"])
+    assert deck_top(g, 0)[0] == "Gold"
+
+
+def test_round_trip_watchtower_on_other_turn_and_loan():
+    from helpers import round_trip
+
+    g = pos(hand=["Mountebank"], others={1: {"hand": ["Watchtower"]}})
+    play(g, "Mountebank")
+    round_trip(g, "trash", "deck")
+    assert len(g.state.trash) == 1 and len(me(g, 1).deck) == 1
+    g = pos(hand=["Loan"], deck=["Estate", "Silver"], phase=BUY_PHASE)
+    play(g, "Loan")
+    round_trip(g, "trash")
+    assert g.state.trash == ["Silver"] and me(g).set_aside == []
