@@ -292,7 +292,11 @@ def rabble(game: "Game", seat: int, played: "PlayedCard") -> None:
         gone = [c for c in shown if {ACTION, TREASURE} & game.types(c)]  # Harem, Nobles too
         rest = [c for c in shown if c not in gone]
         game.discard_cards(v, gone)
+        aside = game.state.players[v].set_aside
+        aside += rest  # revealed: they wait set aside while the order is chosen
         order = game.choose_order(v, rest, "rabble.order", played.name)
+        for c in rest:
+            aside.remove(c)
         game.topdeck_cards(v, order[::-1])
 
 

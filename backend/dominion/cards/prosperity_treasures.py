@@ -148,7 +148,11 @@ def crystal_ball(game: "Game", seat: int, played: "PlayedCard") -> None:
     if game.types(top) & {ACTION, TREASURE}:
         options.append("play")
     options.append("keep")
+    # Only looked at: the card stays on the deck while the player chooses.
+    deck = game.state.players[seat].deck
+    deck.append(top)
     choice = game.choose_option(seat, options, "crystal_ball.choose", played.name, looked=top)
+    deck.pop()
     if choice == "trash":
         game.trash_cards(seat, [top])
     elif choice == "discard":
@@ -228,8 +232,14 @@ prompt("loan.choose", OPTION, "Whether to discard or trash the Treasure Loan rev
 def loan(game: "Game", seat: int, played: "PlayedCard") -> None:
     found, others = _reveal_until_treasure(game, seat)
     if found is not None:
-        if game.choose_option(seat, ["discard", "trash"], "loan.choose", played.name,
-                              revealed=found) == "trash":
+        # The revealed cards wait set aside (public) while the player chooses.
+        aside = game.state.players[seat].set_aside
+        aside += others + [found]
+        choice = game.choose_option(seat, ["discard", "trash"], "loan.choose", played.name,
+                                    revealed=found)
+        for c in others + [found]:
+            aside.remove(c)
+        if choice == "trash":
             game.trash_cards(seat, [found])
         else:
             others.append(found)
