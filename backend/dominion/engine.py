@@ -902,13 +902,15 @@ class Game:
 
     def play_all_treasures(self, seat: int) -> None:
         """Play every Treasure in hand so that none loses value (``Card.play_order``):
-        first, one at a time, those that ask about the hand (Tiara, Contraband);
-        then the plain ones in one batch; last, one at a time, those that count
-        what is in play (Bank). Each group keeps hand order."""
+        first, one at a time, those that change later costs and gains (Quarry,
+        Collection), then those that ask about the hand (Tiara, Contraband,
+        Anvil); then the plain ones in one batch; last, one at a time, those
+        that count what is in play (Bank). Each group keeps hand order."""
         p = self.state.players[seat]
         orders = self._treasures
         if self._early_treasures:
-            for name in [c for c in p.hand if orders.get(c, 0) < 0]:
+            first = sorted((c for c in p.hand if orders.get(c, 0) < 0), key=orders.__getitem__)
+            for name in first:
                 if name in p.hand:  # an earlier ability may have moved it
                     self.play_treasure(seat, name)
         batch: list[str] = []

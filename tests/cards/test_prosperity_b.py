@@ -18,6 +18,7 @@ from helpers import (
 )
 
 from dominion import CARDS, IllegalCommand
+from dominion.cards.card import EARLY, SETUP
 from dominion.state import BUY_PHASE, Turn
 from dominion.views import render_event
 
@@ -104,8 +105,10 @@ def test_randomizer_tags():
 
 
 def test_play_orders():
-    early = {n for n in TREASURES if CARDS[n].play_order < 0}
+    setup = {n for n in TREASURES if CARDS[n].play_order == SETUP}
+    early = {n for n in TREASURES if CARDS[n].play_order == EARLY}
     late = {n for n in TREASURES if CARDS[n].play_order > 0}
+    assert setup == {"Quarry", "Collection"}
     assert early == {"Contraband", "Tiara", "Anvil", "Investment"} and late == {"Bank"}
 
 
@@ -243,6 +246,26 @@ def test_play_all_treasures_plays_tiara_contraband_anvil_investment_first():
     assert me(g).hand == []
     assert g.turn.coins == 6 + 1 + 3 + 1 + 1 + 2
     assert g.turn.buys == 1 + 1 + 1
+
+
+def test_play_all_treasures_plays_quarry_and_collection_before_treasures_that_gain():
+    # Anvil and War Chest come first in hand, yet Quarry's reduction and
+    # Collection's VP token must already apply to what they gain.
+    g = at(hand=["Anvil", "War Chest", "Copper", "Quarry", "Collection"])
+    play_all(g)
+    assert me(g).in_play == ["Quarry", "Collection", "Anvil"]
+    pending_is(g, 0, "anvil.discard")
+    answer(g, ["Copper"])
+    d = pending_is(g, 0, "anvil.gain")
+    assert "Market" in d.options  # $5 Action, $3 now: within Anvil's $4
+    answer(g, "Market")
+    assert me(g).vp_tokens == 1  # an Action gained after Collection
+    pending_is(g, 1, "war_chest.name")
+    answer(g, "Market")
+    d = pending_is(g, 0, "war_chest.gain")
+    assert "Nobles" in d.options  # $6 Action, $4 now: within War Chest's $5
+    answer(g, "Nobles")
+    assert me(g).vp_tokens == 2
 
 
 def test_play_all_treasures_venture_chains_in_the_batch():

@@ -30,6 +30,7 @@ TRASHING = "trashing"
 DRAW = "draw"  # gives +2 Cards or more
 
 #: ``Card.play_order``: when "play all Treasures" plays a Treasure.
+SETUP = -2  # first: it sets up what later Treasures' costs and gains see (Quarry, Collection)
 EARLY = -1  # before the plain ones: it asks about the hand (Tiara, Anvil, Contraband)
 PLAIN = 0  # together, in one batch
 LATE = 1  # after them: it counts what is in play (Bank)
@@ -79,9 +80,10 @@ class Card:
     :param tags: what the randomizer may require (``village``, ``plus-buy``...).
     :param basic: a basic (non-kingdom) card such as Copper or Curse.
     :param play_order: when "play all Treasures" plays this Treasure:
-        :data:`EARLY` (one at a time, before the others: it asks about the
-        hand), :data:`PLAIN` (in one batch) or :data:`LATE` (after them: it
-        counts what is in play).
+        :data:`SETUP` (one at a time, first: it changes the costs or gains of
+        the rest of the turn), :data:`EARLY` (one at a time, next: it asks
+        about the hand), :data:`PLAIN` (in one batch) or :data:`LATE` (after
+        them: it counts what is in play).
     :param on_buy: "when you buy this", before the card is gained (Mint 1E).
     :param on_buy_in_play: "while this is in play, when you buy a card",
         after the bought card is gained, once per copy in play (Hoard 1E,

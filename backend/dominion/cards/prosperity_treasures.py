@@ -23,6 +23,7 @@ from .card import (
     LATE,
     PLUS_BUY,
     SECOND,
+    SETUP,
     TRASHING,
     TREASURE,
     VICTORY,
@@ -98,7 +99,7 @@ def bank(game: "Game", seat: int, played: "PlayedCard") -> None:
 @card("Collection", 5, [TREASURE], "prosperity", SECOND,
       "Worth $2. +1 Buy. For the rest of this turn, each time you gain an Action card, "
       "take 1 VP token.",
-      coins=2, tags=[PLUS_BUY])
+      coins=2, play_order=SETUP, tags=[PLUS_BUY])
 def collection(game: "Game", seat: int, played: "PlayedCard") -> None:
     game.plus(seat, buys=1)
     game.turn.add_effect("collection")  # one VP per Collection played, even after it left play
@@ -290,7 +291,7 @@ def mint_gained(game: "Game", seat: int, g: "Gain") -> None:
       "Worth $1. For the rest of this turn, Action cards cost $2 less (not less than $0).",
       text_1e="Worth $1. While this is in play, Action cards cost $2 less (not less "
               "than $0).",
-      coins=1)
+      coins=1, play_order=SETUP)
 def quarry(game: "Game", seat: int, played: "PlayedCard") -> None:
     if not game.first_edition:
         game.turn.add_effect("action_cost_reduction", 2)  # 2E: outlives Quarry leaving play
