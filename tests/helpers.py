@@ -37,14 +37,18 @@ def position(
     coins: int = 0,
     seed: int = 1,
     agents: Optional[dict[int, Any]] = None,
+    edition: str = "2",
+    colony: bool = False,
 ) -> Game:
     """A game where seat 0 holds exactly the given cards and is to act.
 
     :param others: zones of other seats, e.g. ``{1: {"hand": ["Moat"]}}``;
         unspecified zones of other seats are empty.
     :param supply: pile sizes to override, e.g. ``{"Curse": 1}``.
+    :param edition: the rules edition; ``colony``: with Platinum and Colony.
     """
-    game = new_game(players, list(kingdom), seed=seed, agents=agents)
+    game = new_game(players, list(kingdom), seed=seed, agents=agents, edition=edition,
+                    colony=colony)
     st = game.state
     zones = {0: {"hand": hand, "deck": deck, "discard": discard, "in_play": in_play}}
     for seat, z in (others or {}).items():

@@ -129,6 +129,26 @@ def play_out(game: Game, bots: list[Any], limit: int = MAX_TURNS) -> Game:
     return game
 
 
+def play_as_client(game: Game, bots: list[Any], asked: Counter) -> Game:
+    """Play a game without agents: every decision suspends, the game goes
+    through JSON, and the bot's answer comes back as a client's would.
+    ``asked`` counts the prompts answered."""
+    steps = 0
+    while not game.state.game_over:
+        steps += 1
+        assert steps < 20_000, f"stuck: {game.state.kingdom}"
+        if game.pending is not None:
+            d = game.pending
+            value = bots[d.seat].decide(game, d)
+            validate_answer(d, value)
+            asked[d.prompt] += 1
+            game = Game.from_json(game.to_json())
+            game.apply(d.seat, {"type": "answer", "answer": value})
+        else:
+            act(game, bots[game.state.turn.seat], game.state.turn.seat)
+    return game
+
+
 class Explorer(GenericBot):
     """The generic bot, but it often buys a random kingdom card it can afford,
     so that every card (and every prompt) comes up in a short run."""

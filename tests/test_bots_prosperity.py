@@ -19,12 +19,14 @@ from typing import Any
 
 import pytest
 from helpers import position
-from test_bots import Checked, Explorer, ask, bot_answer, decide, discard, hand, mixed_kingdom, play_out
+from test_bots import (
+    Checked, Explorer, ask, bot_answer, decide, discard, hand, mixed_kingdom, play_as_client,
+    play_out,
+)
 
 from dominion import CARDS, Game, Play, PlayTreasures, new_game
-from dominion.bots import GenericBot, act, make_bot
+from dominion.bots import GenericBot, make_bot
 from dominion.bots.generic import _buy_bonus, _Ctx, gain_score
-from dominion.decisions import validate_answer
 from dominion.prompts import PROMPTS
 from dominion.rng import Rng
 from dominion.state import BUY_PHASE
@@ -111,20 +113,7 @@ def test_generic_bot_answers_suspended_prosperity_decisions_as_a_client() -> Non
         kingdom = mixed_kingdom(rng, "prosperity", 8)
         game = new_game(n, kingdom, seed=900 + g, colony=g % 2 == 0,
                         edition="1" if g % 2 else "2")
-        bots = [make_bot("generic") for _ in range(n)]
-        steps = 0
-        while not game.state.game_over:
-            steps += 1
-            assert steps < 20_000, f"game {g} ({kingdom}) is stuck"
-            if game.pending is not None:
-                d = game.pending
-                value = bots[d.seat].decide(game, d)
-                validate_answer(d, value)
-                asked[d.prompt] += 1
-                game = Game.from_json(game.to_json())
-                game.apply(d.seat, {"type": "answer", "answer": value})
-            else:
-                act(game, bots[game.state.turn.seat], game.state.turn.seat)
+        play_as_client(game, [make_bot("generic") for _ in range(n)], asked)
     assert sum(asked.values()) > 50
 
 

@@ -15,7 +15,7 @@ from collections import Counter
 from typing import Any, Optional, Sequence
 
 import pytest
-from helpers import deck_top, me, of_type, pending_is, play
+from helpers import deck_top, me, of_type, pending_is, play, position
 
 from dominion import CARDS, IllegalCommand, new_game
 from dominion.setup import supply_sizes
@@ -77,24 +77,9 @@ def pos(
     colony: bool = False,
     seed: int = 1,
 ):
-    """Like ``helpers.position`` with an edition and Platinum/Colony."""
-    game = new_game(players, list(kingdom), seed=seed, colony=colony, edition=edition)
-    st = game.state
-    zones = {0: {"hand": hand, "deck": deck, "discard": discard, "in_play": in_play}}
-    for seat, z in (others or {}).items():
-        zones[seat] = z
-    for seat, p in enumerate(st.players):
-        z = zones.get(seat, {})
-        p.hand = list(z.get("hand", ()))
-        p.deck = list(reversed(z.get("deck", ())))
-        p.discard = list(z.get("discard", ()))
-        p.in_play = list(z.get("in_play", ()))
-        p.set_aside = []
-        p.turns = 1 if seat == 0 else 0
-    for name, n in (supply or {}).items():
-        st.supply[name] = n
-    st.turn = Turn(seat=0, phase=phase, actions=actions, buys=buys, coins=coins)
-    return game
+    """``helpers.position`` with this file's default kingdom."""
+    return position(hand, deck, discard, in_play, kingdom, players, others, supply, phase,
+                    actions, buys, coins, seed, edition=edition, colony=colony)
 
 
 def ans(g, prompt: str, value: Any, seat: Optional[int] = None):
