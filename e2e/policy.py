@@ -263,3 +263,17 @@ def play_to_end(players: list[Player], max_rounds: int = 3000,
         for p in players:
             wake(p.page)
     raise AssertionError(f"the game did not end in {max_rounds} rounds")
+
+
+def join_by_invite(host: Page, guest: Page, name: str) -> None:
+    """The guest opens the host's first invite link from the lobby and takes
+    that seat as ``name``; both pages then show the table."""
+    from e2e_support import wait_screen
+
+    guest.goto(host.locator(".invite-link").first.input_value())
+    wait_screen(guest, "join")
+    guest.fill("#join-name", name)
+    guest.click("#join-take")
+    wait_screen(guest, "table")
+    wake(host)  # the host's lobby notices at its next poll; make that now
+    wait_screen(host, "table")

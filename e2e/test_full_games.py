@@ -10,7 +10,7 @@ from e2e_support import (
     create_game, open_context, open_home, watch, no_horizontal_scroll, shot, small_tap_targets, unlabelled_controls,
     wait_screen,
 )
-from policy import Player, play_to_end, wake
+from policy import Player, join_by_invite, play_to_end
 
 ATTACK_KINGDOM = ["Militia", "Witch", "Moat", "Bureaucrat", "Library", "Throne Room",
                   "Village", "Market", "Sentry", "Festival"]
@@ -102,13 +102,7 @@ def test_two_people_join_by_link_and_play_an_attack_game_to_the_end(browser, ser
     assert "#/join/" in link
     shot(ann, shots, "02-lobby")
 
-    bob.goto(link)
-    wait_screen(bob, "join")
-    bob.fill("#join-name", "Bob")
-    bob.click("#join-take")
-    wait_screen(bob, "table")
-    wake(ann)  # Ann's lobby notices at its next poll; make that now
-    wait_screen(ann, "table")
+    join_by_invite(ann, bob, "Bob")
 
     players = [
         Player(ann, wants={"Witch": 2, "Militia": 1, "Throne Room": 1, "Moat": 1, "Library": 1}),

@@ -12,7 +12,7 @@ from e2e_support import (
     api, create_game, no_horizontal_scroll, open_context, open_home, roll_random_kingdom, shot,
     small_tap_targets, wait_idle, wait_screen, watch,
 )
-from policy import Player, play_to_end, wake
+from policy import Player, join_by_invite, play_to_end
 from test_full_games import check_end_screen, final_scores
 
 INTRIGUE_KINGDOM = ["Masquerade", "Minion", "Torturer", "Swindler", "Secret Chamber", "Diplomat",
@@ -65,14 +65,7 @@ def test_two_people_play_an_intrigue_game_of_the_first_edition_to_the_end(browse
     ann_errors, bob_errors = watch(ann), watch(bob)
     create_game(ann, "Ann", ["human"], kingdom=INTRIGUE_KINGDOM, edition="1")
     wait_screen(ann, "lobby")
-    link = ann.locator(".invite-link").first.input_value()
-    bob.goto(link)
-    wait_screen(bob, "join")
-    bob.fill("#join-name", "Bob")
-    bob.click("#join-take")
-    wait_screen(bob, "table")
-    wake(ann)
-    wait_screen(ann, "table")
+    join_by_invite(ann, bob, "Bob")
 
     # The table says which rules apply, and Masquerade's card window shows that text.
     game_id = ann.url.split("#/g/")[1]

@@ -20,7 +20,7 @@ from e2e_support import (
     api, create_game, no_horizontal_scroll, open_context, open_home, roll_random_kingdom, shot,
     small_tap_targets, wait_idle, wait_screen, watch,
 )
-from policy import Player, play_to_end, wake
+from policy import Player, join_by_invite, play_to_end
 from scripted import Script, decision, open_script, phone_ok, tap_answer
 from test_full_games import check_end_screen, final_scores
 from test_intrigue import DecisionChecks
@@ -357,14 +357,7 @@ def test_two_people_play_a_prosperity_game_with_colony_to_the_end(browser, serve
     seeded(ann, GAME_SEED)
     create_game(ann, "Ann", ["human"], kingdom=GAME_KINGDOM)
     wait_screen(ann, "lobby")
-    link = ann.locator(".invite-link").first.input_value()
-    bob.goto(link)
-    wait_screen(bob, "join")
-    bob.fill("#join-name", "Bob")
-    bob.click("#join-take")
-    wait_screen(bob, "table")
-    wake(ann)
-    wait_screen(ann, "table")
+    join_by_invite(ann, bob, "Bob")
 
     # All ten kingdom cards are from Prosperity: Platinum and Colony are in (the official rule).
     game_id = ann.url.split("#/g/")[1]
