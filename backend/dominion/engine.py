@@ -21,7 +21,7 @@ import copy
 import json
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Optional, Protocol
+from typing import Any, Callable, Iterable, NamedTuple, Optional, Protocol
 
 from . import gains
 from .cards.card import CARDS, TREASURE, Card
@@ -116,6 +116,44 @@ def _treasure_orders(curse_is_treasure: bool) -> dict[str, int]:
     return built[1]
 
 
+class _CardRules(NamedTuple):
+    """Which card-specific rules a game with this supply needs (see ``Game.__init__``)."""
+
+    cost_rules: bool  # Card.discount or Card.own_cost (Quarry 1E, Peddler)
+    gain_hooks: bool  # on_gain, on_gain_in_play, on_gain_in_hand
+    buy_hooks: bool  # on_buy, on_buy_in_play
+    start_of_turn: bool  # Clerk
+    buy_rules: bool  # Card.may_buy (Grand Market)
+    early_treasures: bool  # play_order EARLY
+    curse_is_treasure: bool  # Charlatan
+    treasures: dict[str, int]  # play_order of every Treasure of the catalog
+
+
+_RULES: dict[tuple[str, ...], _CardRules] = {}
+
+
+def _card_rules(supply: tuple[str, ...]) -> _CardRules:
+    """The rules a supply needs, computed once per distinct supply (simulations
+    set up thousands of games with the same one)."""
+    rules = _RULES.get(supply)
+    if rules is None:
+        piles = [CARDS[n] for n in supply]
+        curse = "Charlatan" in supply
+        rules = _CardRules(
+            has_cost_rules(list(supply)),
+            any(c.on_gain or c.on_gain_in_play or c.on_gain_in_hand for c in piles),
+            any(c.on_buy or c.on_buy_in_play for c in piles),
+            any(c.start_of_turn for c in piles),
+            any(c.may_buy for c in piles),
+            any(c.is_treasure and c.play_order < 0 for c in piles),
+            curse,
+            _treasure_orders(curse),
+        )
+        if len(_RULES) < 4096:  # random kingdoms: keep the cache bounded
+            _RULES[supply] = rules
+    return rules
+
+
 def _illegal(message: str, code: str) -> IllegalCommand:
     return IllegalCommand(message, code)
 
@@ -140,17 +178,10 @@ class Game:
         self._tape: list[Any] = []
         self._pos = 0
         self._events: Optional[list[Event]] = [] if record_events else None
-        # Fixed for the whole game by its supply and kingdom (rules.md 5; Charlatan):
-        # rules that only some cards bring are looked for only when they are there.
-        piles = [CARDS[n] for n in state.supply]
-        self._cost_rules = has_cost_rules(list(state.supply))
-        self.gain_hooks = any(c.on_gain or c.on_gain_in_play or c.on_gain_in_hand for c in piles)
-        self.buy_hooks = any(c.on_buy or c.on_buy_in_play for c in piles)
-        self._start_of_turn = any(c.start_of_turn for c in piles)
-        self._buy_rules = any(c.may_buy for c in piles)
-        self._early_treasures = any(c.is_treasure and c.play_order < 0 for c in piles)
-        self._curse_is_treasure = "Charlatan" in state.kingdom
-        self._treasures = _treasure_orders(self._curse_is_treasure)
+        # Rules that only some cards bring are looked for only when the supply has them.
+        (self._cost_rules, self.gain_hooks, self.buy_hooks, self._start_of_turn,
+         self._buy_rules, self._early_treasures, self._curse_is_treasure,
+         self._treasures) = _card_rules(tuple(state.supply))
 
     # ------------------------------------------------------------------
     # Serialization
@@ -488,7 +519,7 @@ class Game:
                 raise _illegal(
                     "no Treasures may be played after buying", "treasure_after_buy"
                 )
-            if not any(self.is_treasure(c) for c in st.players[seat].hand):
+            if not any(c in self._treasures for c in st.players[seat].hand):
                 raise _illegal("no Treasures in hand", "no_treasures")
         elif isinstance(cmd, Buy):
             self._check_buy(seat, cmd.card)
@@ -504,12 +535,13 @@ class Game:
             raise _illegal("no Buys left", "no_buys")
         if st.supply[name] <= 0:
             raise _illegal(f"the {name} pile is empty", "pile_empty")
-        cost = self.buy_cost(name)
+        cost = self.buy_cost(name) if self._cost_rules else self.cost(name)
         if cost > turn.coins:
             raise _illegal(f"{name} costs {cost}, you have {turn.coins}", "cannot_afford")
-        forbidden = self.buy_forbidden(seat, name)
-        if forbidden is not None:
-            raise _illegal(forbidden, "buy_forbidden")
+        if self._buy_rules or turn.names:
+            forbidden = self.buy_forbidden(seat, name)
+            if forbidden is not None:
+                raise _illegal(forbidden, "buy_forbidden")
 
     def _execute(self, seat: int, cmd: Command) -> None:
         turn = self.state.turn

@@ -140,12 +140,12 @@ def buy(game: "Game", seat: int, name: str) -> None:
     turn.bought = True
     game.emit("buy", seat, card=name)
     if not game.buy_hooks:
-        gain(game, seat, name, bought=True)
+        gain(game, seat, name, "discard", True)
         return
     card = CARDS[name]
     if card.on_buy is not None:
         card.on_buy(game, seat)
-    gain(game, seat, name, bought=True)
+    gain(game, seat, name, "discard", True)
     for c in list(game.state.players[seat].in_play):
         react = CARDS[c].on_buy_in_play
         if react is not None:

@@ -51,8 +51,13 @@ def random_kingdom(
 
 
 def colony_for(kingdom: Sequence[str], seed: int) -> bool:
-    """The Platinum/Colony rule for a game's kingdom, drawn from its seed."""
-    return decide_colony(kingdom, Rng(seed ^ _COLONY_SALT))[0]
+    """The Platinum/Colony rule for a game's kingdom, drawn from its seed.
+
+    :raises InvalidSetup: on an unknown or basic card in a kingdom with Prosperity cards.
+    """
+    if not any(n in CARDS and CARDS[n].set == "prosperity" for n in kingdom):
+        return False  # never without Prosperity cards: no draw needed
+    return decide_colony(validate_kingdom(kingdom), Rng(seed ^ _COLONY_SALT))[0]
 
 
 def play_game(
@@ -66,7 +71,7 @@ def play_game(
         (:func:`colony_for`), which never uses them without Prosperity cards.
     """
     if colony is None:
-        colony = colony_for(validate_kingdom(kingdom), seed)
+        colony = colony_for(kingdom, seed)
     bots = {i: make_bot(n) for i, n in enumerate(bot_names)}
     game = new_game(len(bots), kingdom, seed=seed, agents=bots, record_events=False,
                     edition=edition, colony=colony)
