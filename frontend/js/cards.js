@@ -1,7 +1,7 @@
 // Card tiles and the card text dialog (tap or long-press any card).
 
 import { h, mount } from './dom.js';
-import { t, cardName, money } from './i18n.js';
+import { t, cardName, money, lang } from './i18n.js';
 import { state } from './store.js';
 
 const LONG_PRESS_MS = 500;
@@ -13,6 +13,35 @@ export function info(name) {
 
 function typeClasses(name) {
   return info(name).types.map((ty) => `t-${ty.toLowerCase()}`).join(' ');
+}
+
+// A name whose longest word has more letters than this may not fit a narrow
+// tile: `fitNames` shrinks its font instead of breaking the word.
+const LONG_WORD = 8;
+const FIT_STEPS = ['fit1', 'fit2', 'fit3', 'fit4'];
+
+function nameSpan(name) {
+  const local = cardName(name);
+  const longest = Math.max(...local.split(/[\s\-/]+/).map((w) => w.length));
+  return h('span', { class: 'nm', 'data-long': longest > LONG_WORD ? 'true' : null }, local);
+}
+
+/**
+ * Card names never break inside a word (hyphenation dictionaries are not on
+ * every device): a name with a long word that is wider than its tile gets a
+ * smaller font, step by step, until the word fits. Runs after each redraw.
+ */
+export function fitNames(root) {
+  let todo = [...root.querySelectorAll('.card .nm[data-long]')];
+  for (const step of FIT_STEPS) {
+    // One read pass, then one write pass: a single layout per step.
+    todo = todo.filter((el) => el.scrollWidth > el.clientWidth + 0.5);
+    if (!todo.length) return;
+    for (const el of todo) {
+      el.classList.remove(...FIT_STEPS);
+      el.classList.add(step);
+    }
+  }
 }
 
 /**
@@ -28,7 +57,7 @@ export function cardButton(name, opts = {}) {
     'data-types': info(name).types.join(' '),
     'aria-label': label || null,
     ...attrs,
-  }, h('span', { class: 'nm' }, cardName(name)), children);
+  }, nameSpan(name), children);
   let timer = null;
   let longPressed = false;
   const show = () => showCard(name, typeof actions === 'function' ? actions() : actions || []);
@@ -63,13 +92,15 @@ export function cardButton(name, opts = {}) {
 function rulesTexts(c) {
   const view = state.game && state.game.view;
   const texts = c.texts || {};
+  // The catalog's texts are in the language it was fetched in (the UI's, once it arrived).
+  const textLang = state.catalogLang || lang();
   const shown = (ed, here) => {
     const text = texts[ed] || c.text;
     if (!text) return null;
     return [
       h('p', { class: 'small muted dlabel', 'data-edition': ed },
         t(here ? 'card.textGame' : 'card.textEdition', { edition: t(`edition.${ed}`) })),
-      h('p', { class: 'dtext', lang: c.text_lang || 'en', 'data-edition': ed }, text),
+      h('p', { class: 'dtext', lang: textLang, 'data-edition': ed }, text),
     ];
   };
   const g = state.game;
@@ -86,17 +117,19 @@ export function showCard(name, actions = []) {
   const c = info(name);
   const local = cardName(name);
   const close = () => dlg.close();
-  const types = (c.types || []).map((ty) => t(`type.${ty}`)).join(' – ');
+  // The catalog's own type names in its language; ours while it is on its way.
+  const localTypes = state.catalogLang === lang() && Array.isArray(c.type_names) && c.type_names.length === (c.types || []).length;
+  const types = (localTypes ? c.type_names : (c.types || []).map((ty) => t(`type.${ty}`))).join(' – ');
   mount(dlg, h('div', { class: 'dbody' },
     h('div', { class: 'dhead' },
       h('div', null,
         h('h2', { id: 'card-dialog-title' }, local),
         local !== name ? h('p', { class: 'muted small', lang: 'en' }, name) : null,
-        c.unofficial ? h('p', { class: 'muted small', id: 'no-local-name' }, t('card.noLocalName')) : null),
+        c.unofficial ? h('p', { class: 'muted small', id: 'unofficial-name' }, t('card.unofficialName')) : null),
       h('button', { type: 'button', class: 'secondary', onclick: close, 'aria-label': t('common.close') }, '✕')),
     h('p', null,
       c.cost !== null && c.cost !== undefined ? h('span', { class: 'cost' }, t('card.cost', { cost: money(c.cost) })) : null,
-      types ? ` · ${types}` : ''),
+      types ? h('span', { id: 'card-types' }, ` · ${types}`) : null),
     rulesTexts(c),
     h('div', { class: 'dactions' },
       actions.map((a) => h('button', {

@@ -3,7 +3,7 @@
 
 import { api, ApiError, NetworkError } from './api.js';
 import { randomId } from './dom.js';
-import { t } from './i18n.js';
+import { t, lang } from './i18n.js';
 import { state, changed, notify, clearNotice, loadSeat } from './store.js';
 
 // Poll delays (ms): fast after a change, slower while nothing changes, slow
@@ -42,6 +42,7 @@ export function openGame(id) {
     delay: FAST,
     failures: 0,
     log: [],
+    logLang: lang(), // the language of the sentences in `log`
     logLoading: false,
   };
   state.ui.dec = null;
@@ -216,10 +217,12 @@ async function attempt(command, key, etag) {
 
 // --- event log -----------------------------------------------------------
 
-/** Fetch log entries after the ones we have (the API pages them). */
+/** Fetch log entries after the ones we have (the API pages them), in the UI language. */
 export async function loadLog() {
   const g = state.game;
   if (!g || g.logLoading || !g.view) return;
+  const l = lang();
+  if (g.logLang !== l) { g.log = []; g.logLang = l; }
   const known = g.log.length ? g.log[g.log.length - 1].seq : 0;
   if (g.data && typeof g.data.log_seq === 'number' && g.data.log_seq <= known) return;
   g.logLoading = true;
@@ -227,8 +230,8 @@ export async function loadLog() {
   try {
     for (let pages = 0; pages < 20; pages += 1) {
       const last = g.log.length ? g.log[g.log.length - 1].seq : 0;
-      const res = await api.log(g.id, g.token, { after: last, limit: 200 });
-      if (s !== session) return;
+      const res = await api.log(g.id, g.token, { after: last, limit: 200, lang: l });
+      if (s !== session || g.logLang !== l) return; // another game or language meanwhile
       const events = logItems(res.data).filter((e) => !(e.seq <= last));
       g.log.push(...events);
       if (!events.length || !hasMore(res.data)) break;
@@ -237,8 +240,18 @@ export async function loadLog() {
   } catch (e) {
     /* the log is secondary: the next change retries */
   } finally {
-    if (s === session) g.logLoading = false;
+    // The language changed while this page was loading: start again in the new one.
+    if (s === session) { g.logLoading = false; if (l !== lang()) loadLog(); }
   }
+}
+
+/** The language changed: the log's sentences come again from the start, in the new language. */
+export function reloadLog() {
+  const g = state.game;
+  if (!g) return;
+  g.log = [];
+  g.logLang = lang();
+  loadLog();
 }
 
 function logItems(data) {

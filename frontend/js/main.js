@@ -4,9 +4,10 @@ import { h, mount } from './dom.js';
 import { t, lang, setLang, LANGS, LANG_NAMES, setCardNames } from './i18n.js';
 import { api } from './api.js';
 import { state, changed, subscribe, clearNotice, settled, watchWork } from './store.js';
-import { openGame, closeGame, pollNow, visibilityChanged } from './game.js';
+import { openGame, closeGame, pollNow, visibilityChanged, reloadLog } from './game.js';
 import { homeScreen, joinScreen } from './screens/home.js';
 import { gameScreen, gameBar } from './screens/lobby.js';
+import { fitNames } from './cards.js';
 
 const main = document.getElementById('main');
 const bar = document.getElementById('bar');
@@ -63,7 +64,8 @@ function renderTopbar() {
   const sel = h('select', {
     id: 'lang',
     'aria-label': t('lang.label'),
-    onchange: (e) => { setLang(e.target.value); loadCatalog(e.target.value); changed(); },
+    // The catalog and the game log come again in the new language.
+    onchange: (e) => { setLang(e.target.value); loadCatalog(e.target.value); reloadLog(); changed(); },
   }, LANGS.map((l) => h('option', { value: l, selected: l === lang(), lang: l }, LANG_NAMES[l])));
   mount(topbar,
     h('a', { class: 'brand', href: '#/' }, t('app.title')),
@@ -106,6 +108,7 @@ function render() {
     screen = homeScreen({ go });
   }
   mount(main, noticeBox(), screen);
+  fitNames(main);
   // State markers for assistive styling and for the end-to-end tests.
   const g = r.name === 'game' ? state.game : null;
   const v = g && g.view;
@@ -169,6 +172,5 @@ window.addEventListener('hashchange', onRoute);
 document.addEventListener('visibilitychange', visibilityChanged);
 window.addEventListener('online', () => { if (state.game) pollNow(); });
 
-setLang(lang());
 loadCatalog(lang());
 onRoute();

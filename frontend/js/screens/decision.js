@@ -4,7 +4,7 @@
 import { h } from '../dom.js';
 import { t, has, cardName, money, ordinal } from '../i18n.js';
 import { state, changed } from '../store.js';
-import { cardButton, info } from '../cards.js';
+import { cardButton, info, fitNames } from '../cards.js';
 
 const CARD_ARGS = ['drawn', 'revealed', 'trashed', 'gained', 'looked', 'named'];
 // A single card the decision is about (Watchtower's gain, Crystal Ball's look, Loan's reveal): shown as a card.
@@ -52,7 +52,7 @@ function scratch(d) {
 function countHint(d) {
   if (d.min === d.max) return t('dec.chooseN', { n: d.min });
   if (d.min === 0) return t('dec.upTo', { n: d.max });
-  return t('dec.chooseRange', { min: d.min, max: d.max });
+  return t('dec.chooseRange', { min: d.min, max: d.max, n: d.max });
 }
 
 /** An option id's label: this prompt's own wording first, then the shared one. */
@@ -114,6 +114,7 @@ function namePicker(d, ui, answer) {
           ui.filter = e.target.value;
           title.textContent = ui.filter.trim() ? t('dec.matches') : t('dec.inGame');
           list.replaceChildren(...items(ui.filter));
+          fitNames(list);
         },
       })),
     title,
@@ -269,7 +270,9 @@ export function decisionPanel(d, ctx) {
     }
   }
   return h('section', { class: 'panel decision', 'aria-labelledby': 'dec-title', id: 'decision', 'data-prompt': d.prompt, 'data-kind': d.kind, 'data-min': d.min, 'data-max': d.max },
-    h('h2', { id: 'dec-title' }, d.card ? `${cardName(d.card)}: ${t('dec.title')}` : t('dec.title')),
+    // The card that asks, by its local name, in the title: a tap shows its text.
+    h('h2', { id: 'dec-title' }, t('dec.title'),
+      d.card ? cardButton(d.card, { small: true, attrs: { id: 'dec-card', 'data-fk': 'dec-card' } }) : null),
     h('p', { class: 'prompt', 'data-known': has(`prompt.${d.prompt}`) ? 'true' : 'false' }, promptText(d, names, me, turnSeat)),
     body);
 }

@@ -29,7 +29,7 @@ export function endScreen(view, { onAgain }) {
       h('thead', null, h('tr', null,
         h('th', { scope: 'col' }, '#'),
         h('th', { scope: 'col' }, t('home.players')),
-        h('th', { scope: 'col', class: 'num' }, 'VP'),
+        h('th', { scope: 'col', class: 'num' }, t('end.vp')),
         h('th', { scope: 'col', class: 'num' }, t('opp.turns')))),
       h('tbody', null, order.map((s, i) => h('tr', { class: winners.includes(s) ? 'win' : '', 'data-seat': s },
         h('td', null, String(i + 1)),

@@ -3,7 +3,7 @@
 // Also the join screen reached from an invite link.
 
 import { h } from '../dom.js';
-import { t, cardName, lang } from '../i18n.js';
+import { t, cardName, lang, list } from '../i18n.js';
 import { api, ApiError } from '../api.js';
 import { state, changed, saveSeat, loadSeat, listSeats, forgetSeat } from '../store.js';
 import { cardButton } from '../cards.js';
@@ -12,6 +12,8 @@ const FORM_KEY = 'dominion.home';
 const BOTS = ['generic', 'big-money', 'smithy-big-money'];
 const SETS = ['base', 'intrigue', 'prosperity'];
 const EDITIONS = ['1', '2'];
+// The cards whose rules differ between the editions (rules.md 9).
+const EDITION_CARDS = ['Throne Room', 'Mine', 'Moneylender', 'Masquerade'];
 const REQS = ['village', 'plus-buy', 'trashing', 'draw'];
 const BANDS = ['2-3', '4', '5+'];
 
@@ -249,7 +251,7 @@ function editionField(f) {
       id: 'edition', 'data-fk': 'edition',
       onchange: (e) => { f.edition = e.target.value; persist(); changed(); },
     }, EDITIONS.map((v) => h('option', { value: v, selected: (f.edition || '2') === v }, t(`edition.${v}`)))),
-    h('span', { class: 'small muted note' }, t('home.editionHint')));
+    h('span', { class: 'small muted note' }, t('home.editionHint', { cards: list(EDITION_CARDS.map(cardName)) })));
 }
 
 function pickPanel(f) {

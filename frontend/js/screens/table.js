@@ -2,7 +2,7 @@
 // and the phase buttons in a bar at the bottom (reachable with a thumb).
 
 import { h } from '../dom.js';
-import { t, cardName, money, lang } from '../i18n.js';
+import { t, cardName, money } from '../i18n.js';
 import { state } from '../store.js';
 import { send } from '../game.js';
 import { cardButton, info } from '../cards.js';
@@ -206,41 +206,9 @@ function trashSection(view) {
     view.trash.length ? h('div', { class: 'cards' }, view.trash.map((c) => cardButton(c, { small: true }))) : h('p', { class: 'muted small' }, t('table.nothing')));
 }
 
-/** One log line in the current language (English: the server's sentence). */
-export function logLine(ev, names, me) {
-  if (lang() === 'en' && ev.text) return ev.text;
-  // Third person with names for everyone (also for this seat): verbs stay simple.
-  const who = ev.seat === null || ev.seat === undefined ? '' : names[ev.seat] || '';
-  if (ev.type === 'turn') return t('log.turn', { n: ev.number, name: who });
-  if (ev.type === 'game_over') return t('log.game_over');
-  let what = '';
-  if (Array.isArray(ev.cards)) what = ev.cards.map(cardName).join(', ');
-  else if (ev.card) what = cardName(ev.card);
-  else if (typeof ev.count === 'number') what = t('common.cards', { n: ev.count });
-  let key = `log.${ev.type}`;
-  const args = {};
-  if (ev.type === 'trash' && ev.source === 'supply') key = 'log.trash_supply';
-  if (ev.type === 'pass') {
-    const r = ev.receiver;
-    args.to = typeof r === 'number' ? names[r] || t('common.seat', { n: r + 1 }) : '?';
-  }
-  if (ev.type === 'vp') {
-    args.n = ev.vp;
-    args.total = ev.total;
-  }
-  if (ev.type === 'trade_route') {
-    args.mat = ev.mat;
-    args.route = cardName('Trade Route');
-  }
-  if (ev.type === 'name' && ev.by) {
-    key = 'log.name_by';
-    args.by = cardName(ev.by);
-  }
-  if (ev.type === 'insert') {
-    args.pos = typeof ev.position === 'number' ? t('log.position', { n: ev.position }) : '';
-  }
-  const verb = t(key, args);
-  return `${who} · ${verb === key ? ev.type : verb}${what ? `: ${what}` : ''}`;
+/** One log line: the server's sentence in the UI language (the log is fetched in it). */
+export function logLine(ev) {
+  return ev.text || ev.type;
 }
 
 function logSection(view, names) {
@@ -249,7 +217,7 @@ function logSection(view, names) {
   return h('details', { id: 'log', open: true },
     h('summary', null, t('table.log')),
     items.length ? h('ol', { class: 'log', 'aria-live': 'off', reversed: true },
-      items.map((ev) => h('li', { class: ev.type === 'turn' ? 'turn' : '' }, logLine(ev, names, view.seat))))
+      items.map((ev) => h('li', { class: ev.type === 'turn' ? 'turn' : '', 'data-seq': ev.seq }, logLine(ev))))
       : h('p', { class: 'muted small' }, t('log.empty')));
 }
 
