@@ -179,3 +179,85 @@ def roll_random_kingdom(page: Page, server: str, card_set: str, colony: str | No
     sets = {c["name"]: c["set"] for c in catalog["cards"]}
     assert {sets[c] for c in kingdom} == {card_set}, kingdom
     return kingdom
+
+
+#: For each visible text, the words split over two lines without a hyphen, the
+#: words wider than their tile or button, and the words off the screen's right edge.
+#: A split is a hyphenation only where the element hyphenates and may not break
+#: words otherwise (``hyphens: auto`` with ``overflow-wrap`` and ``word-break``
+#: normal: the browser then draws a hyphen), or where the text has a soft hyphen.
+_WORD_BREAKS = r"""() => {
+  const bad = [];
+  const vw = document.documentElement.clientWidth;
+  const range = document.createRange();
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const scrolls = (el) => { for (let e = el; e && e !== document.body; e = e.parentElement) {
+    const o = getComputedStyle(e).overflowX; if (o === 'auto' || o === 'scroll') return true; } return false; };
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || !node.data.trim()) continue;
+    if (el.closest('dialog:not([open]), .sr-only, .skip, script, style, noscript, select, option')) continue;
+    const box = el.getBoundingClientRect();
+    if (!box.width && !box.height) continue;  // not rendered
+    const cs = getComputedStyle(el);
+    if (cs.visibility === 'hidden') continue;
+    const hyphenates = cs.hyphens === 'auto' && cs.overflowWrap === 'normal'
+      && (cs.wordBreak === 'normal' || cs.wordBreak === 'keep-all');
+    const tile = el.closest('button, .card, summary, a.btn');
+    const edge = tile ? tile.getBoundingClientRect() : null;
+    for (const m of node.data.matchAll(/[\p{L}\p{N}\u00AD'’]+/gu)) {
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0.5);
+      if (!rects.length) continue;
+      const lines = [];
+      for (const r of rects) if (!lines.some((b) => Math.abs(b - r.bottom) < 3)) lines.push(r.bottom);
+      const where = `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}.${el.className} "${m[0]}"`;
+      if (lines.length > 1 && !hyphenates && !m[0].includes('\u00AD')) bad.push(`split: ${where}`);
+      const left = Math.min(...rects.map((r) => r.left));
+      const right = Math.max(...rects.map((r) => r.right));
+      if (edge && (right > edge.right + 1 || left < edge.left - 1)) bad.push(`outside its ${tile.tagName.toLowerCase()}: ${where}`);
+      else if (right > vw + 1 && !scrolls(el)) bad.push(`off screen: ${where}`);
+    }
+  }
+  return bad;
+}"""
+
+
+def word_breaks(page: Page) -> list[str]:
+    """Visible words broken mid-word without a hyphen, or not fitting (see ``_WORD_BREAKS``)."""
+    return page.evaluate(_WORD_BREAKS)
+
+
+def layout_ok(page: Page, lang: str) -> None:
+    """At phone width: the page speaks ``lang``, no word breaks without a hyphen or
+    spills out of its tile, and nothing scrolls sideways."""
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert word_breaks(page) == []
+    no_horizontal_scroll(page)
+
+
+#: The visible text of a page, without what is English on purpose (``lang="en"``:
+#: a card's English name under its local one, the kingdom "as text").
+_VISIBLE_TEXT = r"""() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || !node.data.trim()) continue;
+    if (el.closest('dialog:not([open]), .sr-only, .skip, script, style, noscript, select, option, [lang="en"]')) continue;
+    const box = el.getBoundingClientRect();
+    if (!box.width && !box.height) continue;
+    if (getComputedStyle(el).visibility === 'hidden') continue;
+    out.push(node.data);
+  }
+  for (const el of document.querySelectorAll('select')) {  // a select shows its chosen option
+    const r = el.getBoundingClientRect();
+    if ((r.width || r.height) && el.selectedOptions[0] && !el.closest('[lang="en"]')) out.push(el.selectedOptions[0].text);
+  }
+  return out.join('\n');
+}"""
+
+
+def visible_text(page: Page) -> str:
+    return page.evaluate(_VISIBLE_TEXT)

@@ -9,7 +9,8 @@ The card catalog still comes from the real server.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Union
+from urllib.parse import parse_qs, urlparse
 
 from e2e_support import no_horizontal_scroll, open_context, shot, small_tap_targets, wait_screen
 from policy import settle, version
@@ -27,17 +28,19 @@ class Script:
     :param game: the game id the page opens.
     :param steps: one value per decision, handed to ``resource``.
     :param resource: ``(version, step or None when the script is done) -> game resource``.
-    :param events: the game's log.
+    :param events: the game's log, or its log per language (``{"en": [...], "cs": [...]}``),
+        served for the ``lang`` the client asks for (English by default, as the API).
     """
 
     def __init__(self, game: str, steps: list, resource: Callable[[int, Optional[Any]], dict],
-                 events: list[dict]):
+                 events: Union[list[dict], dict[str, list[dict]]]):
         self.id = game
         self.steps = steps
         self.resource = resource
         self.events = events
         self.step = 0
         self.answers: list = []
+        self.log_langs: list[str] = []  # the `lang` of each log request, in order
 
     def current(self) -> dict:
         step = self.steps[self.step] if self.step < len(self.steps) else None
@@ -60,8 +63,10 @@ class Script:
         route.fulfill(status=200, json=body, headers={"ETag": f'"{body["version"]}"'})
 
     def log(self, route) -> None:
-        route.fulfill(status=200, json={"events": self.events, "more": False,
-                                        "next_after": len(self.events)})
+        lang = parse_qs(urlparse(route.request.url).query).get("lang", ["en"])[0]
+        self.log_langs.append(lang)
+        events = self.events.get(lang, self.events["en"]) if isinstance(self.events, dict) else self.events
+        route.fulfill(status=200, json={"events": events, "more": False, "next_after": len(events)})
 
 
 def open_script(browser, server, script: Script, lang: str = "en-US"):

@@ -1,0 +1,290 @@
+"""The product in Czech and Hungarian (and the layout in English too), on a phone:
+a turn against a bot, the card window, decisions, the log, the lobby, the end
+screen and an invite opened in the guest's own language.
+
+On every screen: the page's ``lang`` is the UI language, no word breaks without
+a hyphen or spills out of its tile at 360 px, nothing scrolls sideways, and (in
+Czech and Hungarian) no English UI string of js/i18n.js shows. Screenshots of
+each screen go to e2e/screenshots/.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from e2e_support import (
+    ROOT, api, create_game, layout_ok, open_context, open_home, shot, visible_text, wait_idle, wait_screen,
+    watch,
+)
+from policy import settle, version
+from scripted import Script, decision, open_script, tap_answer
+
+LOCALES = {"en": "en-US", "cs": "cs-CZ", "hu": "hu-HU"}
+PRESET = "first-game-1e"  # its kingdom has Woodcutter, whose Hungarian name was missing
+
+
+def _strings(lang: str) -> dict[str, list[str]]:
+    """Key -> the strings of that key (one, or each plural form) in js/i18n.js."""
+    text = (ROOT / "frontend" / "js" / "i18n.js").read_text()
+    body = text.split(f"const {lang} = {{", 1)[1].split("\n};", 1)[0]
+    quoted = re.compile(r"'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\"")
+    out = {}
+    for line in body.splitlines():
+        m = re.match(r"\s*'([a-z][\w.-]*)':(.*)$", line)
+        if m:
+            out[m.group(1)] = [a or b for a, b in quoted.findall(m.group(2))]
+    return out
+
+
+def english_ui_words() -> list[str]:
+    """The English UI strings (their parts between placeholders) that no Czech or
+    Hungarian string contains, plus the game's basic English terms."""
+    others = " ".join(s for lang in ("cs", "hu") for ss in _strings(lang).values() for s in ss)
+    words = {"Buy", "Action", "Actions", "Treasure", "Treasures", "Victory", "Discard", "Trash", "Card",
+             "Cards", "Turn", "Gain", "Draw", "Play all Treasures", "End turn", "Supply", "Deck"}
+    for ss in _strings("en").values():
+        for s in ss:
+            for part in re.split(r"\{\w+\}", s):
+                part = part.strip(" .,:;!?()–-…'\"·✓○⛔↻")
+                if re.search(r"[A-Za-z]{3,}", part) and part not in others:
+                    words.add(part)
+    return sorted(words)
+
+
+ENGLISH = english_ui_words()
+
+
+def english_on_screen(page, lang: str) -> list[str]:
+    """English UI words the page shows (none may show in Czech or Hungarian)."""
+    if lang == "en":
+        return []
+    text = visible_text(page)
+    return [w for w in ENGLISH if re.search(rf"(?<![\w$+]){re.escape(w)}(?![\w])", text)]
+
+
+def check_screen(page, lang: str, shots, name: str, full: bool = False) -> None:
+    """One screen in ``lang``: layout, no English, a screenshot."""
+    wait_idle(page)
+    layout_ok(page, lang)
+    assert english_on_screen(page, lang) == [], name
+    shot(page, shots, f"60-{lang}-{name}", full=full)
+
+
+def catalog(server: str, lang: str) -> dict[str, dict]:
+    status, body = api(server, "GET", f"/api/cards?lang={lang}")
+    assert status == 200
+    return {c["name"]: c for c in body["cards"]}
+
+
+def seat_log(page, server: str, lang: str) -> list[str]:
+    """The sentences of the page's game log in ``lang``, as the API tells them to its seat."""
+    game = page.url.split("#/g/")[1]
+    token = page.evaluate("(id) => JSON.parse(localStorage.getItem('dominion.seats'))[id].token", game)
+    status, body = api(server, "GET", f"/api/games/{game}/log?limit=500&lang={lang}",
+                       headers={"Authorization": f"Bearer {token}"})
+    assert status == 200
+    return [e["text"] for e in body["events"]]
+
+
+def check_log(page, server: str, lang: str) -> None:
+    """The log shows the server's sentences in ``lang``, newest first (the last 60)."""
+    expected = list(reversed(seat_log(page, server, lang)[-60:]))
+    expect(page.locator("#log li")).to_have_text(expected)
+
+
+def check_card_window(page, cards: dict[str, dict], lang: str, name: str, edition: str) -> None:
+    """The card window of ``name``: local name, English name, types and rules text in ``lang``."""
+    c = cards[name]
+    dialog = page.locator("#card-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("h2")).to_have_text(c["local_name"])
+    if lang != "en":
+        expect(dialog.locator('p[lang="en"]')).to_have_text(name)
+    expect(dialog.locator("#card-types")).to_have_text(" · " + " – ".join(c["type_names"]))
+    text = dialog.locator(".dtext")
+    expect(text).to_have_attribute("lang", lang)
+    expect(text).to_have_attribute("data-edition", edition)
+    expect(text).to_have_text(c["texts"][edition])
+
+
+@pytest.mark.parametrize("lang", ["cs", "hu", "en"])
+def test_a_turn_against_a_bot_in_each_language(browser, server, shots, lang):
+    ctx = open_context(browser, server, lang=LOCALES[lang])
+    page = ctx.new_page()
+    errors = watch(page)
+    cards = catalog(server, lang)
+    open_home(page)
+    check_screen(page, lang, shots, "home-random", full=True)
+    page.click("#mode-pick")
+    check_screen(page, lang, shots, "home-pick", full=True)
+    page.click("#mode-preset")
+    page.select_option("#preset", PRESET)
+    _, presets = api(server, "GET", "/api/kingdoms/presets")
+    preset = next(p for p in presets["presets"] if p["key"] == PRESET)
+    local = preset["names"][lang] if lang != "en" else preset["name"]
+    expect(page.locator("#preset option:checked")).to_contain_text(local)
+    check_screen(page, lang, shots, "home-preset", full=True)
+
+    create_game(page, "Ann", ["big-money"], preset=PRESET)
+    wait_screen(page, "table")
+    edition = page.get_attribute("#edition-line", "data-edition")
+    for pile in page.locator("#kingdom-piles button.card").all():
+        expect(pile.locator(".nm")).to_have_text(cards[pile.get_attribute("data-card")]["local_name"])
+    check_screen(page, lang, shots, "table")
+
+    # The card window: the local rules text of this game's edition.
+    page.locator('#supply button.card[data-card="Militia"]').click()
+    check_card_window(page, cards, lang, "Militia", edition)
+    check_screen(page, lang, shots, "card-window")
+    page.keyboard.press("Escape")
+    expect(page.locator("#card-dialog")).to_be_hidden()
+
+    # A turn: Treasures, a buy from the card window, end of the turn (the bot plays its own).
+    before = version(page)
+    page.click("#btn-treasures")
+    settle(page, before)
+    check_screen(page, lang, shots, "table-buy")
+    card = "Silver" if page.get_attribute('#supply button.card[data-card="Silver"]', "data-buyable") == "true" \
+        else "Copper"
+    page.click(f'#supply button.card[data-card="{card}"]')
+    before = version(page)
+    page.click('#card-dialog button[data-action="buy"]')
+    settle(page, before)
+    before = version(page)
+    page.click("#btn-end")
+    settle(page, before)
+    check_log(page, server, lang)
+    page.locator("#log").scroll_into_view_if_needed()
+    check_screen(page, lang, shots, "log")
+
+    # Another language: the log comes again from the start, in that language.
+    other = "hu" if lang == "cs" else "cs"
+    page.select_option("#lang", other)
+    wait_idle(page)
+    check_log(page, server, other)
+    check_screen(page, other, shots, f"log-after-{lang}")
+    assert errors == []
+    ctx.close()
+
+
+# --- decisions and the end screen, scripted --------------------------------------------
+
+GAME = "scripted-languages"
+KINGDOM = ["Cellar", "Moat", "Village", "Woodcutter", "Workshop", "Militia", "Remodel", "Smithy",
+           "Market", "Mine"]
+BASIC = ["Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse"]
+COSTS = {"Copper": 0, "Curse": 0, "Estate": 2, "Silver": 3, "Duchy": 5, "Gold": 6, "Province": 8,
+         "Cellar": 2, "Moat": 2, "Village": 3, "Woodcutter": 3, "Workshop": 3, "Militia": 4, "Remodel": 4,
+         "Smithy": 4, "Market": 5, "Mine": 5}
+HAND = ["Copper", "Copper", "Estate", "Estate", "Silver"]
+
+
+def events(cards: dict[str, dict]) -> list[dict]:
+    """A short log; its sentences are the fixture's own (the server writes the real ones)."""
+    return [{"seq": 1, "type": "turn", "seat": 0, "number": 3, "text": f"— 3 — {cards['Cellar']['local_name']}"},
+            {"seq": 2, "type": "play", "seat": 0, "card": "Cellar", "text": f"Ann: {cards['Cellar']['local_name']}"}]
+
+
+def resource(version_: int, d: dict | None) -> dict:
+    """Seat 0 (Ann) with decision ``d``; when the script is done, the game is over."""
+    supply = [{"card": c, "count": 8, "cost": COSTS[c]} for c in BASIC + KINGDOM]
+    players = [{"seat": s, "name": n, "hand_count": 5, "deck_count": 5, "discard_count": 3, "discard_top": "Estate",
+                "in_play": ["Cellar"] if s == 0 else [], "set_aside": [], "vp_tokens": 0, "turns": 3}
+               for s, n in enumerate(["Ann", "Bob"])]
+    players[0]["hand"] = HAND
+    over = d is None
+    view = {
+        "seat": 0, "players": players, "supply": supply, "kingdom": KINGDOM, "edition": "2",
+        "trash": ["Copper"], "turn": {"seat": 0, "number": 3, "phase": "action", "actions": 0, "buys": 1, "coins": 0},
+        "awaiting": [] if over else [0], "waiting_for": None if over else {"seat": 0, "prompt": d["prompt"], "card": d["card"]},
+        "decision": d, "legal": [{"type": "answer"}] if d else [],
+        "game_over": over,
+        "result": {"scores": [12, 9], "turns": [3, 3], "winners": [0], "end_reason": "provinces", "tie_break": False,
+                   "decks": [{"Copper": 7, "Estate": 3, "Cellar": 1, "Woodcutter": 1},
+                             {"Copper": 7, "Estate": 3, "Militia": 1}]} if over else None,
+    }
+    return {
+        "id": GAME, "version": version_, "status": "over" if over else "active", "seat": 0, "edition": "2",
+        "seats": [{"seat": 0, "kind": "human", "name": "Ann", "bot": None, "joined": True},
+                  {"seat": 1, "kind": "human", "name": "Bob", "bot": None, "joined": True}],
+        "setup": {"kingdom": KINGDOM, "colony": False, "colony_odds": 0, "preset": None, "players": 2},
+        "invites": [], "log_seq": 2, "view": view,
+    }
+
+
+@pytest.mark.parametrize("lang", ["cs", "hu", "en"])
+def test_decisions_card_window_and_end_screen_in_each_language(browser, server, shots, lang):
+    cards = catalog(server, lang)
+    script = Script(GAME, [
+        decision("cellar.discard", "cards", HAND, "Cellar", 0, 5),
+        decision("militia.discard", "cards", HAND, "Militia", 2, 2),
+        decision("workshop.gain", "supply", ["Silver", "Estate", "Woodcutter", "Cellar"], "Workshop", max_cost=4),
+    ], resource, {lang: events(cards), "en": events(catalog(server, "en"))})
+    ctx, page = open_script(browser, server, script, lang=LOCALES[lang])
+    errors = watch(page)
+    panel = page.locator("#decision")
+
+    # Cellar: the card that asks is named in the local language, and shows its text on a tap.
+    expect(panel).to_have_attribute("data-prompt", "cellar.discard")
+    source = panel.locator("#dec-card")
+    expect(source).to_have_text(cards["Cellar"]["local_name"])
+    check_screen(page, lang, shots, "decision-cellar")
+    source.click()
+    check_card_window(page, cards, lang, "Cellar", "2")
+    check_screen(page, lang, shots, "decision-card-window")
+    page.keyboard.press("Escape")
+    expect(page.locator("#card-dialog")).to_be_hidden()
+    panel.locator('button[data-option="2"]').click()
+    panel.locator('button[data-option="3"]').click()
+    tap_answer(page, panel.locator("button[data-confirm]"))
+
+    # Militia (Bob's attack): discard two.
+    expect(panel).to_have_attribute("data-prompt", "militia.discard")
+    expect(panel.locator("#dec-card")).to_have_text(cards["Militia"]["local_name"])
+    panel.locator('button[data-option="0"]').click()
+    panel.locator('button[data-option="2"]').click()
+    check_screen(page, lang, shots, "decision-militia")
+    tap_answer(page, panel.locator("button[data-confirm]"))
+
+    # Workshop: a pile of the Supply.
+    expect(panel).to_have_attribute("data-prompt", "workshop.gain")
+    check_screen(page, lang, shots, "decision-workshop")
+    tap_answer(page, panel.locator('button[data-answer="Woodcutter"]'))
+
+    wait_screen(page, "end")
+    expect(page.locator("#scores td.score").first).to_have_text({"en": "12 VP", "cs": "12 VB", "hu": "12 GyP"}[lang])
+    check_screen(page, lang, shots, "end", full=True)
+    assert script.answers == [["Estate", "Estate"], ["Copper", "Estate"], "Woodcutter"]
+    assert set(script.log_langs) == {lang}
+    assert errors == []
+    ctx.close()
+
+
+def test_an_invite_opens_in_the_guests_language(browser, server, shots):
+    host_ctx = open_context(browser, server, lang="cs-CZ")
+    guest_ctx = open_context(browser, server, lang="hu-HU")
+    host, guest = host_ctx.new_page(), guest_ctx.new_page()
+    create_game(host, "Anna", ["human"], preset=PRESET)
+    wait_screen(host, "lobby")
+    check_screen(host, "cs", shots, "lobby", full=True)
+    link = host.locator(".invite-link").first.input_value()
+    assert "lang" not in link and "?" not in link  # nothing of the host's language
+
+    guest.goto(link)
+    wait_screen(guest, "join")
+    expect(guest.locator("#join-seat h1")).to_have_text("Csatlakozás")
+    check_screen(guest, "hu", shots, "join")
+    guest.fill("#join-name", "Béla")
+    guest.click("#join-take")
+    wait_screen(guest, "table")
+    expect(guest.locator("#phase")).to_have_text(re.compile("fázis"))
+    check_screen(guest, "hu", shots, "guest-table")
+    # The host still plays in Czech.
+    open_home(host)
+    assert host.evaluate("document.documentElement.lang") == "cs"
+    expect(host.locator("#create-form h2")).to_have_text("Nová hra")
+    host_ctx.close()
+    guest_ctx.close()
