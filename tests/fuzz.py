@@ -15,7 +15,8 @@ from the :class:`Decision` alone. After every step :func:`_check_step` verifies
     turn counters stay sane;
 (b) the JSON round trip is exact, an open decision and the partial state
     included, and saved data shares nothing mutable with the game;
-(c) no view or rendered event shows a seat what it may not see;
+(c) no view or rendered event shows a seat what it may not see, and every
+    event reads as a sentence in every language;
 (d) the chosen command gives the same events and state on a copy loaded from
     JSON; legal commands are accepted (on copies) and illegal ones are
     rejected with :class:`IllegalCommand` leaving the game unchanged --
@@ -49,6 +50,7 @@ if __name__ == "__main__":  # pragma: no cover - the CLI needs the engine on the
 
 from dominion import CARDS, Decision, Game, IllegalCommand, new_game  # noqa: E402
 from dominion.decisions import CARDS as CHOOSE_CARDS  # noqa: E402
+from dominion.i18n import SUPPORTED_LANGS, card_name  # noqa: E402
 from dominion.decisions import KINDS, OPTION, OPTIONS, ORDER, SUPPLY  # noqa: E402
 from dominion.prompts import PROMPTS  # noqa: E402
 from dominion.state import ACTION_PHASE, PHASES  # noqa: E402
@@ -370,11 +372,15 @@ def check_events(events: list[dict[str, Any]], seats: int) -> dict[str, set[str]
     """
     json.dumps(events)
     fields: dict[str, set[str]] = {}
-    for e in events:
+    for i, e in enumerate(events):
         if e["type"] in ALWAYS_PRIVATE and not e.get("private"):
             raise FuzzFailure(f"{e['type']} event is not private: {e}")
         for viewer in [None, *range(seats)]:
-            r = render_event(e, viewer)
+            # Each viewer reads in a language of its own, rotating over the events.
+            lang = SUPPORTED_LANGS[(i + (viewer or 0)) % len(SUPPORTED_LANGS)]
+            r = render_event(e, viewer, lang=lang)
+            if not r.get("text") or "{" in r["text"] or "}" in r["text"]:
+                raise FuzzFailure(f"no sentence in {lang} for {e}: {r['text']!r}")
             fields.setdefault(e["type"], set()).update(r)
             if "private" in r:
                 raise FuzzFailure("a rendered event still carries its 'private' flag")
@@ -384,7 +390,7 @@ def check_events(events: list[dict[str, Any]], seats: int) -> dict[str, set[str]
                 if "cards" in r or r.get("count") != len(e.get("cards", ())):
                     raise FuzzFailure(f"private event leaks to seat {viewer}: {r}")
                 text = str(r.get("text", ""))
-                if any(c in text for c in e.get("cards", ())):
+                if any(card_name(c, lang) in text for c in e.get("cards", ())):
                     raise FuzzFailure(f"private event's text leaks to seat {viewer}: {r}")
             elif r.get("cards") != e.get("cards"):
                 raise FuzzFailure(f"seat {viewer} misses the cards of {e}")

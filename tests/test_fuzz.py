@@ -178,8 +178,13 @@ def test_event_check_catches_public_draws_and_leaked_cards(
     fuzz.check_events([private], 3)
     with pytest.raises(fuzz.FuzzFailure, match="not private"):
         fuzz.check_events([{"type": "draw", "seat": 0, "cards": ["Gold"]}], 3)
-    monkeypatch.setattr(fuzz, "render_event", lambda e, viewer: dict(e))
+    render = fuzz.render_event
+    monkeypatch.setattr(fuzz, "render_event", lambda e, viewer, lang: {**e, "text": "x"})
     with pytest.raises(fuzz.FuzzFailure):
+        fuzz.check_events([private], 3)
+    # An event type without a sentence fails.
+    monkeypatch.setattr(fuzz, "render_event", lambda e, viewer, lang: {**render(e, viewer), "text": "{who}"})
+    with pytest.raises(fuzz.FuzzFailure, match="no sentence"):
         fuzz.check_events([private], 3)
 
 
@@ -312,12 +317,13 @@ def test_event_accounting_catches_silent_gains_and_trashes() -> None:
 def test_event_check_catches_cards_named_in_the_text(monkeypatch: pytest.MonkeyPatch) -> None:
     private = {"type": "draw", "seat": 0, "cards": ["Gold", "Copper"], "private": True}
 
-    def chatty(e, viewer):
+    def chatty(e, viewer, lang):
         out = {k: v for k, v in e.items() if k not in ("private", "cards")}
         out["count"] = len(e["cards"]) if viewer != e["seat"] else None
         if viewer == e["seat"]:
             out["cards"] = e["cards"]
-        out["text"] = f"Player 1 drew {', '.join(e['cards'])}."
+        # The hidden cards' names in the viewer's language (Czech: "Zlaťák, Měďák").
+        out["text"] = f"Player 1 drew {', '.join(fuzz.card_name(c, lang) for c in e['cards'])}."
         return out
 
     monkeypatch.setattr(fuzz, "render_event", chatty)

@@ -10,7 +10,8 @@ import pytest
 from dominion import CARDS, UnknownCard, card_name, catalog, english_name
 from dominion.cards.card import ACTION, define
 from dominion.i18n import (
-    DECLARED, SUPPORTED_LANGS, UnsupportedLanguage, card_names, is_unofficial,
+    DECLARED, SUPPORTED_LANGS, UnsupportedLanguage, card_names, card_text, is_unofficial,
+    type_name,
 )
 
 
@@ -43,11 +44,6 @@ def test_every_implemented_card_is_declared_with_the_same_set_and_editions():
         ("King's Court", "hu", "Királyi udvar"),
         ("Mountebank", "hu", "Sarlatán"),
         ("Council Room", "en", "Council Room"),
-        # No translation in the seeds: English.
-        ("Artisan", "cs", "Artisan"),
-        ("Platinum", "hu", "Platinum"),
-        ("Charlatan", "hu", "Charlatan"),
-        ("Adventurer", "hu", "Adventurer"),
     ],
 )
 def test_card_name(name, lang, expected):
@@ -64,47 +60,92 @@ def test_underlings_hungarian_trio_is_read_by_meaning():
     assert english_name("Csatlós") == "Minion"
 
 
-# rules.md 8: every Intrigue card's name in the seeds (Czech 002/003, Hungarian 004),
-# None where no seed names the card.
-INTRIGUE_NAMES = {
-    "Baron": ("baron", None), "Bridge": ("most", "Híd"), "Conspirator": (None, None),
-    "Coppersmith": ("měditepec", None), "Courtier": (None, "Udvaronc"),
-    "Courtyard": ("hradní nádvoří", None), "Diplomat": (None, "Diplomata"),
-    "Duke": ("vévoda", None), "Great Hall": ("velký sál", None), "Harem": ("harém", "Hárem"),
-    "Ironworks": ("hutě", None), "Lurker": (None, "Settenkedő"), "Masquerade": ("maškary", None),
-    "Mill": (None, "Malom"), "Mining Village": ("důlní osada", "Bányászfalu"),
-    "Minion": ("služebník", "Csatlós"), "Nobles": ("šlechtici", "Nemesek"),
-    "Patrol": (None, "Őrjárat"), "Pawn": ("pěšák", "Udvarhölgy"), "Replace": (None, "Leváltás"),
-    "Saboteur": (None, None), "Scout": ("zvěd", None), "Secret Chamber": ("tajemná komnata", None),
+# rules.md 8: every card's name in the seeds (Czech 000-003 in their lower-case
+# spelling, Hungarian 004), None where no seed names the card.
+SEED_NAMES = {
+    "Copper": ("měďák", "Réz"), "Silver": ("stříbrňák", "Ezüst"), "Gold": ("zlaťák", "Arany"),
+    "Estate": ("statek", "Birtok"), "Duchy": ("vévodství", "Hercegség"),
+    "Province": ("provincie", "Tartomány"), "Curse": ("kletba", "Átok"),
+    "Platinum": ("platina", None), "Colony": ("kolonie", None), "Adventurer": ("dobrodruh", None),
+    "Artisan": (None, "Kézműves"), "Bandit": (None, "Rabló"),
+    "Bureaucrat": ("úředník", "Hivatalnok"), "Cellar": ("sklepení", "Pince"),
+    "Chancellor": ("kancléř", None), "Chapel": ("kaple", "Kápolna"),
+    "Council Room": ("zasedání rady", "Tanácsterem"), "Feast": ("hostina", None),
+    "Festival": ("jarmark", "Fesztivál"), "Gardens": ("zahrady", "Park"),
+    "Harbinger": (None, "Hírvivő"), "Laboratory": ("laboratoř", "Laboratórium"),
+    "Library": ("knihovna", "Könyvtár"), "Market": ("trh", "Piac"),
+    "Merchant": (None, "Kereskedő"), "Militia": ("milice", "Polgárőrség"),
+    "Mine": ("důl", "Bánya"), "Moat": ("hradní příkop", "Várárok"),
+    "Moneylender": ("lichvář", "Uzsorás"), "Poacher": (None, "Vadorzó"),
+    "Remodel": ("přestavba", "Átalakítás"), "Sentry": (None, "Őrszem"),
+    "Smithy": ("kovárna", "Kovácsműhely"), "Spy": ("špion", None), "Thief": ("zloděj", None),
+    "Throne Room": ("trůnní sál", "Trónterem"), "Vassal": (None, "Vazallus"),
+    "Village": ("vesnice", "Falu"), "Witch": ("čarodějnice", "Boszorkány"),
+    "Woodcutter": ("dřevorubec", None), "Workshop": ("dílna", "Műhely"), "Baron": ("baron", None),
+    "Bridge": ("most", "Híd"), "Conspirator": (None, None), "Coppersmith": ("měditepec", None),
+    "Courtier": (None, "Udvaronc"), "Courtyard": ("hradní nádvoří", None),
+    "Diplomat": (None, "Diplomata"), "Duke": ("vévoda", None), "Great Hall": ("velký sál", None),
+    "Harem": ("harém", "Hárem"), "Ironworks": ("hutě", None), "Lurker": (None, "Settenkedő"),
+    "Masquerade": ("maškary", None), "Mill": (None, "Malom"),
+    "Mining Village": ("důlní osada", "Bányászfalu"), "Minion": ("služebník", "Csatlós"),
+    "Nobles": ("šlechtici", "Nemesek"), "Patrol": (None, "Őrjárat"),
+    "Pawn": ("pěšák", "Udvarhölgy"), "Replace": (None, "Leváltás"), "Saboteur": (None, None),
+    "Scout": ("zvěd", None), "Secret Chamber": ("tajemná komnata", None),
     "Secret Passage": (None, None), "Shanty Town": ("chudinská čtvrť", "Nyomornegyed"),
     "Steward": ("správce", None), "Swindler": ("podvodník", "Szélhámos"),
     "Torturer": ("žalářník", None), "Trading Post": (None, None),
     "Tribute": ("dar poddaných", None), "Upgrade": ("pokrok", None),
-    "Wishing Well": ("studna přání", None),
+    "Wishing Well": ("studna přání", None), "Anvil": (None, None), "Bank": ("banka", "Bank"),
+    "Bishop": ("biskup", None), "Charlatan": (None, None), "City": ("město", None),
+    "Clerk": (None, None), "Collection": (None, None),
+    "Contraband": ("kontraband", "Csempészaru"), "Counting House": ("zastavárna", "Könyvelés"),
+    "Crystal Ball": (None, None), "Expand": ("růst", "Bővítés"), "Forge": ("kování", None),
+    "Goons": ("hrdlořez", "Bűnözők"), "Grand Market": ("velký trh", "Nagypiac"),
+    "Hoard": ("bohatství", "Felhalmozás"), "Investment": (None, None),
+    "King's Court": ("královský dvůr", "Királyi udvar"), "Loan": ("půjčka", None),
+    "Magnate": (None, None), "Mint": ("mincovna", "Pénzverde"),
+    "Monument": ("památník", "Emlékmű"), "Mountebank": ("mastičkář", "Sarlatán"),
+    "Peddler": ("podomní obchodník", None), "Quarry": ("kamenolom", None),
+    "Rabble": ("dav", "Tombolás"), "Royal Seal": ("královská pečeť", "Királyi pecsét"),
+    "Talisman": ("talisman", None), "Tiara": (None, None),
+    "Trade Route": ("obchodní stezka", None), "Vault": ("trezor", "Páncélterem"),
+    "Venture": ("odvážlivec", "Kockázat"), "War Chest": (None, None),
+    "Watchtower": ("strážní věž", None), "Worker's Village": ("dělnická čtvrť", None),
 }
 
 
-def test_intrigue_names_follow_the_seeds_and_the_rest_are_marked_unofficial():
-    intrigue = {n for n, d in DECLARED.items() if d.set == "intrigue"}
-    assert intrigue == set(INTRIGUE_NAMES) and len(intrigue) == 32
-    for name, (cs, hu) in INTRIGUE_NAMES.items():
-        assert (DECLARED[name].cs, DECLARED[name].hu) == (cs, hu), name
-        assert card_name(name, "cs") == (cs[0].upper() + cs[1:] if cs else name)
-        assert card_name(name, "hu") == (hu or name)
-        assert is_unofficial(name, "cs") is (cs is None)
-        assert is_unofficial(name, "hu") is (hu is None)
+def _display(seed: str) -> str:
+    return seed[0].upper() + seed[1:]
+
+
+def test_seed_names_are_kept_and_every_other_name_is_marked_unofficial():
+    assert set(SEED_NAMES) == set(DECLARED)
+    for name, seeds in SEED_NAMES.items():
+        for lang, seed in zip(("cs", "hu"), seeds):
+            assert is_unofficial(name, lang) is (seed is None), (name, lang)
+            if seed is not None:
+                # Only the first letter changes (Czech seeds write names lower-case).
+                assert card_name(name, lang) == _display(seed), (name, lang)
         assert is_unofficial(name, "en") is False
-    # 22 Czech names (rules.md 8.1: 22 of the 25 1st-edition cards) and 14 Hungarian.
-    assert sum(cs is not None for cs, _ in INTRIGUE_NAMES.values()) == 22
-    assert sum(hu is not None for _, hu in INTRIGUE_NAMES.values()) == 14
+    # rules.md 8.1: 22 of the 25 Intrigue 1E cards have a Czech name; 8.2: 14 Hungarian.
+    intrigue = [SEED_NAMES[n] for n, d in DECLARED.items() if d.set == "intrigue"]
+    assert sum(cs is not None for cs, _ in intrigue) == 22
+    assert sum(hu is not None for _, hu in intrigue) == 14
 
 
-def test_catalog_marks_stand_in_names_unofficial():
+def test_every_card_has_a_name_of_its_own_in_every_language():
+    for lang in ("cs", "hu"):
+        for name in DECLARED:
+            assert card_name(name, lang), (name, lang)
+    assert card_name("Woodcutter", "hu") != "Woodcutter"
+    assert card_name("Artisan", "cs") != "Artisan"
+
+
+def test_catalog_marks_our_names_unofficial():
     for lang in SUPPORTED_LANGS:
         for e in catalog(lang):
             assert e["unofficial"] is is_unofficial(e["name"], lang)
-            if e["unofficial"]:
-                assert e["local_name"] == e["name"]
+            assert e["local_name"] == card_name(e["name"], lang)
     cs = {e["name"]: e for e in catalog("cs")}
     assert cs["Artisan"]["unofficial"] is True and cs["Village"]["unofficial"] is False
     assert not any(e["unofficial"] for e in catalog("en"))
@@ -125,26 +166,20 @@ def test_catalog_holds_the_text_of_each_edition():
     for name in ("Throne Room", "Mine", "Moneylender"):
         assert "may" in by_name[name]["texts"]["2"]
         assert "may" not in by_name[name]["texts"]["1"]
-
-
-def test_czech_names_are_capitalized_but_keep_the_seed_spelling():
-    checked = 0
-    for name, d in DECLARED.items():
-        if d.cs is None:
-            continue
-        shown = card_name(name, "cs")
-        assert shown[0].isupper(), shown
-        assert shown[1:] == d.cs[1:]  # only the first letter changes
-        assert shown.casefold() == d.cs.casefold()
-        checked += 1
-    assert checked >= 70
-
-
-def test_local_names_are_unique_within_a_language():
+    # The translations differ between editions for the same cards, and only them.
     for lang in ("cs", "hu"):
-        local = [card_name(n, lang) for n in DECLARED
-                 if (DECLARED[n].cs if lang == "cs" else DECLARED[n].hu)]
-        assert len(local) == len(set(x.casefold() for x in local)), lang
+        local = {e["name"]: e for e in catalog(lang)}
+        assert {n for n, e in local.items() if e["texts"]["1"] != e["texts"]["2"]} == changed
+        assert all(e["texts"]["2"] == card_text(n, lang) for n, e in local.items())
+
+
+def test_type_names():
+    assert [type_name(t, "cs") for t in ("Action", "Treasure", "Victory")] == \
+        ["Akce", "Peníze", "Body"]
+    assert type_name("Attack", "hu") == "Támadás"
+    assert type_name("Reaction", "en") == "Reaction"
+    moat = {e["name"]: e for e in catalog("hu")}["Moat"]
+    assert moat["type_names"] == ["Akció", "Reakció"]
 
 
 def test_english_name_round_trips_and_accepts_seed_misspellings():
@@ -192,8 +227,9 @@ def test_catalog_lists_exactly_the_implemented_cards():
         "editions": ["1", "2"],
         "cost": 3,
         "types": ["Action"],
-        "text": CARDS["Village"].text,
-        "texts": {"1": CARDS["Village"].text, "2": CARDS["Village"].text},
+        "type_names": ["Akce"],
+        "text": card_text("Village", "cs"),
+        "texts": {"1": card_text("Village", "cs"), "2": card_text("Village", "cs")},
         "basic": False,
         "tags": ["village"],
     }
@@ -303,11 +339,3 @@ def test_every_option_id_has_a_client_label_in_every_language():
         missing = sorted(f"{p}: {o}" for p, ids in LABELLED_OPTIONS.items() for o in ids
                          if f"opt.{p}.{o}" not in have and f"opt.{o}" not in have)
         assert missing == [], f"the web client has no {lang} label for {missing}"
-
-
-def test_new_event_types_have_client_log_texts_in_every_language():
-    for lang, have in client_strings().items():
-        missing = sorted(k for k in ("log.pass", "log.name", "log.insert", "log.position",
-                                     "log.trash_supply", "log.vp", "log.trade_route", "log.name_by")
-                         if k not in have)
-        assert missing == [], f"the web client has no {lang} log text for {missing}"

@@ -231,10 +231,27 @@ def test_lookup_by_key_english_or_local_name():
         preset("No Such Kingdom")
 
 
+def test_every_preset_is_named_in_every_language_with_our_names_marked():
+    for p in PRESETS:
+        d = p.to_dict()
+        assert set(d["names"]) == {"en", "cs", "hu"}, p.key
+        assert d["names"]["en"] == p.name
+        # The seeds' own language is never ours: Czech seeds 000-003, Hungarian 004.
+        seed_lang = "hu" if p.source == ("004",) else "cs"
+        assert d["names_unofficial"] == sorted({"cs", "hu"} - {seed_lang}), p.key
+        assert p.local_name(seed_lang) == p.names[seed_lang]
+    assert get_preset("first-game-1e").local_name("hu") == "Első játék"
+    assert get_preset("first-game-2e").local_name("cs") == "První hra"
+    # A rulebook's name wins over our translation of another preset's name.
+    assert get_preset("Első játék").key == "first-game-2e"
+    assert get_preset("První hra").key == "first-game-1e"
+
+
 def test_to_dict_is_plain_data():
     d = get_preset("deck-top").to_dict()
     assert d["key"] == "deck-top"
-    assert d["names"] == {"hu": "Paklitető"}
+    assert d["names"] == {"en": "Deck Top", "cs": "Vršek balíčku", "hu": "Paklitető"}
+    assert d["names_unofficial"] == ["cs"]
     assert d["sets"] == ["base"]
     assert d["source"] == ["004"]
     assert len(d["cards"]) == 10

@@ -35,7 +35,7 @@ EVENT_TYPES: dict[str, EventInfo] = {}
 _COMMON = {
     "type": "the event type",
     "seat": "the seat it happened to (null for the whole game)",
-    "text": "one English sentence for the viewer",
+    "text": "one sentence for the viewer (English unless the log is asked for in another language)",
 }
 _CARDS = {"cards": "the cards, in the order they moved (absent when hidden from the viewer)"}
 _COUNT = {"count": "how many cards, given instead of cards when they are hidden from the viewer"}

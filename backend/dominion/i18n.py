@@ -1,25 +1,36 @@
-"""Localized card names (Czech, Hungarian) and a localized card catalog.
+"""The text catalog: card names, rules texts and type names in every language.
 
-The names come from the rulebook seeds, as collected in the project's card
-reference (``cards.json`` fields ``cs``/``hu``). They are copied into this
-module so that the product never reads the reference at runtime. Where a seed
-names no translation the English name is used, and :func:`is_unofficial` (the
-catalog's ``unofficial``) says so: we add no name that no seed gives.
+English is the language of the card definitions (:attr:`Card.text`, the card
+names are the identifiers). Czech and Hungarian live in one data file per
+language, ``locales/cs.json`` and ``locales/hu.json``:
+
+- ``cards``: English name -> ``name`` (display name), ``text`` (the rules
+  text; ``text_1e`` where the 1st edition plays differently), and
+  ``unofficial: true`` where no seed gives the name, so the name is our own
+  translation and easy to find when an official one turns up. Names come from
+  the rulebook seeds (Czech 000-003, Hungarian 004) as ``cards.json``
+  collected them; texts are the project's own, in the seeds' terminology.
+- ``types``: card type -> its name in the language.
+
+``tests/test_locales.py`` checks that every card has every text in every
+language and that each translation carries the English text's numbers.
 
 :data:`DECLARED` lists all 107 cards of the three supported sets (Base,
-Intrigue, Prosperity; 1st and 2nd editions), implemented or not, so that
-recommended kingdoms and ban lists can name cards that are not playable yet.
+Intrigue, Prosperity; 1st and 2nd editions), so that recommended kingdoms and
+ban lists can name any of them.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional
+import json
+from pathlib import Path
+from typing import Any, NamedTuple
 
 from .cards.card import CARDS, Card
 from .errors import DominionError, UnknownCard
 from .state import EDITIONS
 
-#: Language codes with a name table. English names are the card identifiers.
+#: Language codes with a catalog. English names are the card identifiers.
 SUPPORTED_LANGS: tuple[str, ...] = ("en", "cs", "hu")
 
 #: Order of sets and card types in catalogs.
@@ -38,139 +49,143 @@ class DeclaredCard(NamedTuple):
 
     set: str
     editions: tuple[str, ...]
-    cs: Optional[str]  # seed spelling (Czech seeds write names lower-case)
-    hu: Optional[str]
 
 
-# English name -> (set, editions, Czech name, Hungarian name), as in the seeds.
-# Czech names are kept lower-case here, exactly as the seeds write them, and
-# capitalized for display by :func:`card_name`.
 # The Hungarian set "Alattvalók" (Underlings, seed 004) names Csatlós,
 # Udvarhölgy and Udvaronc, which are Courtier, Minion and Pawn in an order the
 # seed does not state (rules.md 7.5, 8.2). We read them by meaning, as
 # presets.py does: udvaronc is literally "courtier" -> Courtier; csatlós is a
 # henchman or retainer -> Minion; so udvarhölgy ("lady-in-waiting") -> Pawn by
 # elimination. All three names are the seed's; only their pairing is ours.
-_TABLE: dict[str, tuple[str, tuple[str, ...], Optional[str], Optional[str]]] = {
+# English name -> (set, editions): the reference list of the three sets.
+_TABLE: dict[str, tuple[str, tuple[str, ...]]] = {
     # base, basic cards
-    "Copper": ("base", ("1", "2"), "měďák", "Réz"),
-    "Silver": ("base", ("1", "2"), "stříbrňák", "Ezüst"),
-    "Gold": ("base", ("1", "2"), "zlaťák", "Arany"),
-    "Estate": ("base", ("1", "2"), "statek", "Birtok"),
-    "Duchy": ("base", ("1", "2"), "vévodství", "Hercegség"),
-    "Province": ("base", ("1", "2"), "provincie", "Tartomány"),
-    "Curse": ("base", ("1", "2"), "kletba", "Átok"),
+    "Copper": ("base", ("1", "2")),
+    "Silver": ("base", ("1", "2")),
+    "Gold": ("base", ("1", "2")),
+    "Estate": ("base", ("1", "2")),
+    "Duchy": ("base", ("1", "2")),
+    "Province": ("base", ("1", "2")),
+    "Curse": ("base", ("1", "2")),
     # prosperity, basic cards
-    "Platinum": ("prosperity", ("1", "2"), "platina", None),
-    "Colony": ("prosperity", ("1", "2"), "kolonie", None),
+    "Platinum": ("prosperity", ("1", "2")),
+    "Colony": ("prosperity", ("1", "2")),
     # base, kingdom cards
-    "Adventurer": ("base", ("1",), "dobrodruh", None),
-    "Artisan": ("base", ("2",), None, "Kézműves"),
-    "Bandit": ("base", ("2",), None, "Rabló"),
-    "Bureaucrat": ("base", ("1", "2"), "úředník", "Hivatalnok"),
-    "Cellar": ("base", ("1", "2"), "sklepení", "Pince"),
-    "Chancellor": ("base", ("1",), "kancléř", None),
-    "Chapel": ("base", ("1", "2"), "kaple", "Kápolna"),
-    "Council Room": ("base", ("1", "2"), "zasedání rady", "Tanácsterem"),
-    "Feast": ("base", ("1",), "hostina", None),
-    "Festival": ("base", ("1", "2"), "jarmark", "Fesztivál"),
-    "Gardens": ("base", ("1", "2"), "zahrady", "Park"),
-    "Harbinger": ("base", ("2",), None, "Hírvivő"),
-    "Laboratory": ("base", ("1", "2"), "laboratoř", "Laboratórium"),
-    "Library": ("base", ("1", "2"), "knihovna", "Könyvtár"),
-    "Market": ("base", ("1", "2"), "trh", "Piac"),
-    "Merchant": ("base", ("2",), None, "Kereskedő"),
-    "Militia": ("base", ("1", "2"), "milice", "Polgárőrség"),
-    "Mine": ("base", ("1", "2"), "důl", "Bánya"),
-    "Moat": ("base", ("1", "2"), "hradní příkop", "Várárok"),
-    "Moneylender": ("base", ("1", "2"), "lichvář", "Uzsorás"),
-    "Poacher": ("base", ("2",), None, "Vadorzó"),
-    "Remodel": ("base", ("1", "2"), "přestavba", "Átalakítás"),
-    "Sentry": ("base", ("2",), None, "Őrszem"),
-    "Smithy": ("base", ("1", "2"), "kovárna", "Kovácsműhely"),
-    "Spy": ("base", ("1",), "špion", None),
-    "Thief": ("base", ("1",), "zloděj", None),
-    "Throne Room": ("base", ("1", "2"), "trůnní sál", "Trónterem"),
-    "Vassal": ("base", ("2",), None, "Vazallus"),
-    "Village": ("base", ("1", "2"), "vesnice", "Falu"),
-    "Witch": ("base", ("1", "2"), "čarodějnice", "Boszorkány"),
-    "Woodcutter": ("base", ("1",), "dřevorubec", None),
-    "Workshop": ("base", ("1", "2"), "dílna", "Műhely"),
+    "Adventurer": ("base", ("1",)),
+    "Artisan": ("base", ("2",)),
+    "Bandit": ("base", ("2",)),
+    "Bureaucrat": ("base", ("1", "2")),
+    "Cellar": ("base", ("1", "2")),
+    "Chancellor": ("base", ("1",)),
+    "Chapel": ("base", ("1", "2")),
+    "Council Room": ("base", ("1", "2")),
+    "Feast": ("base", ("1",)),
+    "Festival": ("base", ("1", "2")),
+    "Gardens": ("base", ("1", "2")),
+    "Harbinger": ("base", ("2",)),
+    "Laboratory": ("base", ("1", "2")),
+    "Library": ("base", ("1", "2")),
+    "Market": ("base", ("1", "2")),
+    "Merchant": ("base", ("2",)),
+    "Militia": ("base", ("1", "2")),
+    "Mine": ("base", ("1", "2")),
+    "Moat": ("base", ("1", "2")),
+    "Moneylender": ("base", ("1", "2")),
+    "Poacher": ("base", ("2",)),
+    "Remodel": ("base", ("1", "2")),
+    "Sentry": ("base", ("2",)),
+    "Smithy": ("base", ("1", "2")),
+    "Spy": ("base", ("1",)),
+    "Thief": ("base", ("1",)),
+    "Throne Room": ("base", ("1", "2")),
+    "Vassal": ("base", ("2",)),
+    "Village": ("base", ("1", "2")),
+    "Witch": ("base", ("1", "2")),
+    "Woodcutter": ("base", ("1",)),
+    "Workshop": ("base", ("1", "2")),
     # intrigue, kingdom cards
-    "Baron": ("intrigue", ("1", "2"), "baron", None),
-    "Bridge": ("intrigue", ("1", "2"), "most", "Híd"),
-    "Conspirator": ("intrigue", ("1", "2"), None, None),
-    "Coppersmith": ("intrigue", ("1",), "měditepec", None),
-    "Courtier": ("intrigue", ("2",), None, "Udvaronc"),
-    "Courtyard": ("intrigue", ("1", "2"), "hradní nádvoří", None),
-    "Diplomat": ("intrigue", ("2",), None, "Diplomata"),
-    "Duke": ("intrigue", ("1", "2"), "vévoda", None),
-    "Great Hall": ("intrigue", ("1",), "velký sál", None),
-    "Harem": ("intrigue", ("1", "2"), "harém", "Hárem"),
-    "Ironworks": ("intrigue", ("1", "2"), "hutě", None),
-    "Lurker": ("intrigue", ("2",), None, "Settenkedő"),
-    "Masquerade": ("intrigue", ("1", "2"), "maškary", None),
-    "Mill": ("intrigue", ("2",), None, "Malom"),
-    "Mining Village": ("intrigue", ("1", "2"), "důlní osada", "Bányászfalu"),
-    "Minion": ("intrigue", ("1", "2"), "služebník", "Csatlós"),
-    "Nobles": ("intrigue", ("1", "2"), "šlechtici", "Nemesek"),
-    "Patrol": ("intrigue", ("2",), None, "Őrjárat"),
-    "Pawn": ("intrigue", ("1", "2"), "pěšák", "Udvarhölgy"),
-    "Replace": ("intrigue", ("2",), None, "Leváltás"),
-    "Saboteur": ("intrigue", ("1",), None, None),
-    "Scout": ("intrigue", ("1",), "zvěd", None),
-    "Secret Chamber": ("intrigue", ("1",), "tajemná komnata", None),
-    "Secret Passage": ("intrigue", ("2",), None, None),
-    "Shanty Town": ("intrigue", ("1", "2"), "chudinská čtvrť", "Nyomornegyed"),
-    "Steward": ("intrigue", ("1", "2"), "správce", None),
-    "Swindler": ("intrigue", ("1", "2"), "podvodník", "Szélhámos"),
-    "Torturer": ("intrigue", ("1", "2"), "žalářník", None),
-    "Trading Post": ("intrigue", ("1", "2"), None, None),
-    "Tribute": ("intrigue", ("1",), "dar poddaných", None),
-    "Upgrade": ("intrigue", ("1", "2"), "pokrok", None),
-    "Wishing Well": ("intrigue", ("1", "2"), "studna přání", None),
+    "Baron": ("intrigue", ("1", "2")),
+    "Bridge": ("intrigue", ("1", "2")),
+    "Conspirator": ("intrigue", ("1", "2")),
+    "Coppersmith": ("intrigue", ("1",)),
+    "Courtier": ("intrigue", ("2",)),
+    "Courtyard": ("intrigue", ("1", "2")),
+    "Diplomat": ("intrigue", ("2",)),
+    "Duke": ("intrigue", ("1", "2")),
+    "Great Hall": ("intrigue", ("1",)),
+    "Harem": ("intrigue", ("1", "2")),
+    "Ironworks": ("intrigue", ("1", "2")),
+    "Lurker": ("intrigue", ("2",)),
+    "Masquerade": ("intrigue", ("1", "2")),
+    "Mill": ("intrigue", ("2",)),
+    "Mining Village": ("intrigue", ("1", "2")),
+    "Minion": ("intrigue", ("1", "2")),
+    "Nobles": ("intrigue", ("1", "2")),
+    "Patrol": ("intrigue", ("2",)),
+    "Pawn": ("intrigue", ("1", "2")),
+    "Replace": ("intrigue", ("2",)),
+    "Saboteur": ("intrigue", ("1",)),
+    "Scout": ("intrigue", ("1",)),
+    "Secret Chamber": ("intrigue", ("1",)),
+    "Secret Passage": ("intrigue", ("2",)),
+    "Shanty Town": ("intrigue", ("1", "2")),
+    "Steward": ("intrigue", ("1", "2")),
+    "Swindler": ("intrigue", ("1", "2")),
+    "Torturer": ("intrigue", ("1", "2")),
+    "Trading Post": ("intrigue", ("1", "2")),
+    "Tribute": ("intrigue", ("1",)),
+    "Upgrade": ("intrigue", ("1", "2")),
+    "Wishing Well": ("intrigue", ("1", "2")),
     # prosperity, kingdom cards
-    "Anvil": ("prosperity", ("2",), None, None),
-    "Bank": ("prosperity", ("1", "2"), "banka", "Bank"),
-    "Bishop": ("prosperity", ("1", "2"), "biskup", None),
-    "Charlatan": ("prosperity", ("2",), None, None),
-    "City": ("prosperity", ("1", "2"), "město", None),
-    "Clerk": ("prosperity", ("2",), None, None),
-    "Collection": ("prosperity", ("2",), None, None),
-    "Contraband": ("prosperity", ("1",), "kontraband", "Csempészaru"),
-    "Counting House": ("prosperity", ("1",), "zastavárna", "Könyvelés"),
-    "Crystal Ball": ("prosperity", ("2",), None, None),
-    "Expand": ("prosperity", ("1", "2"), "růst", "Bővítés"),
-    "Forge": ("prosperity", ("1", "2"), "kování", None),
-    "Goons": ("prosperity", ("1",), "hrdlořez", "Bűnözők"),
-    "Grand Market": ("prosperity", ("1", "2"), "velký trh", "Nagypiac"),
-    "Hoard": ("prosperity", ("1", "2"), "bohatství", "Felhalmozás"),
-    "Investment": ("prosperity", ("2",), None, None),
-    "King's Court": ("prosperity", ("1", "2"), "královský dvůr", "Királyi udvar"),
-    "Loan": ("prosperity", ("1",), "půjčka", None),
-    "Magnate": ("prosperity", ("2",), None, None),
-    "Mint": ("prosperity", ("1", "2"), "mincovna", "Pénzverde"),
-    "Monument": ("prosperity", ("1", "2"), "památník", "Emlékmű"),
-    "Mountebank": ("prosperity", ("1",), "mastičkář", "Sarlatán"),
-    "Peddler": ("prosperity", ("1", "2"), "podomní obchodník", None),
-    "Quarry": ("prosperity", ("1", "2"), "kamenolom", None),
-    "Rabble": ("prosperity", ("1", "2"), "dav", "Tombolás"),
-    "Royal Seal": ("prosperity", ("1",), "královská pečeť", "Királyi pecsét"),
-    "Talisman": ("prosperity", ("1",), "talisman", None),
-    "Tiara": ("prosperity", ("2",), None, None),
-    "Trade Route": ("prosperity", ("1",), "obchodní stezka", None),
-    "Vault": ("prosperity", ("1", "2"), "trezor", "Páncélterem"),
-    "Venture": ("prosperity", ("1",), "odvážlivec", "Kockázat"),
-    "War Chest": ("prosperity", ("2",), None, None),
-    "Watchtower": ("prosperity", ("1", "2"), "strážní věž", None),
-    "Worker's Village": ("prosperity", ("1", "2"), "dělnická čtvrť", None),
+    "Anvil": ("prosperity", ("2",)),
+    "Bank": ("prosperity", ("1", "2")),
+    "Bishop": ("prosperity", ("1", "2")),
+    "Charlatan": ("prosperity", ("2",)),
+    "City": ("prosperity", ("1", "2")),
+    "Clerk": ("prosperity", ("2",)),
+    "Collection": ("prosperity", ("2",)),
+    "Contraband": ("prosperity", ("1",)),
+    "Counting House": ("prosperity", ("1",)),
+    "Crystal Ball": ("prosperity", ("2",)),
+    "Expand": ("prosperity", ("1", "2")),
+    "Forge": ("prosperity", ("1", "2")),
+    "Goons": ("prosperity", ("1",)),
+    "Grand Market": ("prosperity", ("1", "2")),
+    "Hoard": ("prosperity", ("1", "2")),
+    "Investment": ("prosperity", ("2",)),
+    "King's Court": ("prosperity", ("1", "2")),
+    "Loan": ("prosperity", ("1",)),
+    "Magnate": ("prosperity", ("2",)),
+    "Mint": ("prosperity", ("1", "2")),
+    "Monument": ("prosperity", ("1", "2")),
+    "Mountebank": ("prosperity", ("1",)),
+    "Peddler": ("prosperity", ("1", "2")),
+    "Quarry": ("prosperity", ("1", "2")),
+    "Rabble": ("prosperity", ("1", "2")),
+    "Royal Seal": ("prosperity", ("1",)),
+    "Talisman": ("prosperity", ("1",)),
+    "Tiara": ("prosperity", ("2",)),
+    "Trade Route": ("prosperity", ("1",)),
+    "Vault": ("prosperity", ("1", "2")),
+    "Venture": ("prosperity", ("1",)),
+    "War Chest": ("prosperity", ("2",)),
+    "Watchtower": ("prosperity", ("1", "2")),
+    "Worker's Village": ("prosperity", ("1", "2")),
 }
 
-#: Every card of the supported sets, implemented or not, by English name.
+#: Every card of the supported sets, by English name.
 DECLARED: dict[str, DeclaredCard] = {
-    name: DeclaredCard(set_, editions, cs, hu)
-    for name, (set_, editions, cs, hu) in _TABLE.items()
+    name: DeclaredCard(set_, editions) for name, (set_, editions) in _TABLE.items()
 }
+
+
+def _load(lang: str) -> dict[str, Any]:
+    path = Path(__file__).with_name("locales") / f"{lang}.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+#: language -> its catalog (English has none: it is the cards' own).
+_LOCALES: dict[str, dict[str, Any]] = {lang: _load(lang) for lang in SUPPORTED_LANGS[1:]}
 
 # Misspellings found in the seeds (rules.md 10, D-S7; 7.2 "zahrada"), accepted
 # by :func:`english_name` so that seed lists can be looked up verbatim.
@@ -188,11 +203,6 @@ _ALIASES: dict[str, dict[str, str]] = {
 }
 
 
-def _display(local: str) -> str:
-    """Capitalize the first letter only, as a Czech or Hungarian title would."""
-    return local[:1].upper() + local[1:]
-
-
 def check_lang(lang: str) -> str:
     """Return ``lang`` if it is supported.
 
@@ -205,43 +215,69 @@ def check_lang(lang: str) -> str:
     return lang
 
 
+def _entry(name: str, lang: str) -> dict[str, Any]:
+    """The catalog entry of ``name`` in ``lang`` (empty for English or an unlisted card)."""
+    if lang == "en":
+        return {}
+    return _LOCALES[lang]["cards"].get(name, {})
+
+
 def card_name(name: str, lang: str = "en") -> str:
     """The display name of the card ``name`` (English) in ``lang``.
 
-    Falls back to the English name where the seeds give no translation, and
-    for registered cards outside the reference table.
+    A card outside the catalogs (one registered by a test, say) keeps its
+    English name.
 
     :raises UnsupportedLanguage: on an unknown language code.
     :raises UnknownCard: if ``name`` is neither declared nor registered.
     """
     check_lang(lang)
-    declared = DECLARED.get(name)
-    if declared is None:
-        if name in CARDS:
-            return name
+    if name not in DECLARED and name not in CARDS:
         raise UnknownCard(f"unknown card {name!r}")
-    if lang == "en":
-        return name
-    local = declared.cs if lang == "cs" else declared.hu
-    return _display(local) if local else name
+    return _entry(name, lang).get("name") or name
 
 
 def is_unofficial(name: str, lang: str) -> bool:
-    """Whether the display name of ``name`` in ``lang`` is a stand-in.
+    """Whether the name of ``name`` in ``lang`` is ours rather than a seed's.
 
-    True when no seed gives the card a name in ``lang``, so :func:`card_name`
-    shows the English one instead: we add a translation only from a seed
-    (rules.md 8), never a guessed or unchecked one. English names are the
-    published ones.
+    True where no rulebook seed names the card in ``lang``, so the catalog
+    gives our own translation (or, for a card outside the catalog, the
+    English name). English names are the published ones.
 
     :raises UnsupportedLanguage: on an unknown language code.
     """
     check_lang(lang)
     if lang == "en":
         return False
-    declared = DECLARED.get(name)
-    local = None if declared is None else (declared.cs if lang == "cs" else declared.hu)
-    return local is None
+    entry = _entry(name, lang)
+    return bool(entry.get("unofficial", not entry))
+
+
+def card_text(name: str, lang: str = "en", edition: str = "2") -> str:
+    """The rules text of ``name`` in ``lang`` that a game of ``edition`` plays.
+
+    :raises UnsupportedLanguage: on an unknown language code.
+    :raises UnknownCard: if no card ``name`` is registered.
+    """
+    check_lang(lang)
+    card = CARDS.get(name)
+    if card is None:
+        raise UnknownCard(f"unknown card {name!r}")
+    entry = _entry(name, lang)
+    if edition == "1" and card.text_1e:
+        return entry.get("text_1e") or card.text_1e
+    return entry.get("text") or card.text
+
+
+def type_name(type_: str, lang: str = "en") -> str:
+    """The name of the card type ``type_`` (``Action``...) in ``lang``.
+
+    :raises UnsupportedLanguage: on an unknown language code.
+    """
+    check_lang(lang)
+    if lang == "en":
+        return type_
+    return _LOCALES[lang]["types"].get(type_, type_)
 
 
 def card_names(lang: str = "en") -> dict[str, str]:
@@ -252,12 +288,11 @@ def card_names(lang: str = "en") -> dict[str, str]:
     return {name: card_name(name, lang) for name in DECLARED}
 
 
-def english_name(local: str, lang: Optional[str] = None) -> str:
+def english_name(local: str, lang: str | None = None) -> str:
     """The English name of a card given its name in ``lang`` (any case).
 
     With ``lang=None`` every supported language is tried, English first.
-    Untranslated cards are found by their English name in every language,
-    and known misspellings from the seeds are accepted.
+    Known misspellings from the seeds are accepted.
 
     :raises UnsupportedLanguage: on an unknown language code.
     :raises UnknownCard: if no card has that name.
@@ -265,10 +300,8 @@ def english_name(local: str, lang: Optional[str] = None) -> str:
     langs = SUPPORTED_LANGS if lang is None else (check_lang(lang),)
     key = local.strip().casefold()
     for code in langs:
-        for name, declared in DECLARED.items():
-            own = name if code == "en" else (declared.cs if code == "cs" else declared.hu)
-            # A card shown under its English name (no translation) is found by it too.
-            if (own or name).casefold() == key:
+        for name in DECLARED:
+            if card_name(name, code).casefold() == key:
                 return name
         for alias, name in _ALIASES.get(code, {}).items():
             if alias.casefold() == key:
@@ -286,16 +319,16 @@ def _set_rank(set_: str) -> int:
 
 
 def catalog(lang: str = "en") -> list[dict]:
-    """Every implemented card (those in :data:`dominion.CARDS`), localized.
+    """Every implemented card (those in :data:`dominion.CARDS`), in ``lang``.
 
     Each entry: ``name`` (English identifier), ``local_name`` (in ``lang``),
-    ``unofficial`` (``local_name`` is the English name standing in for a
-    translation no seed gives, see :func:`is_unofficial`), ``set``,
-    ``editions``, ``cost``, ``types``, ``text`` (our English rules text, 2nd
-    edition), ``texts`` (edition -> the text a game of that edition plays;
-    the two differ only for cards changed functionally, rules.md 9),
-    ``basic`` and ``tags``. Sorted by set, basic cards first, then by cost
-    and name.
+    ``unofficial`` (``local_name`` is our translation, no seed gives one, see
+    :func:`is_unofficial`), ``set``, ``editions``, ``cost``, ``types``
+    (identifiers) and ``type_names`` (in ``lang``), ``text`` (the rules text
+    in ``lang``, 2nd edition), ``texts`` (edition -> the text a game of that
+    edition plays; the two differ only for cards changed functionally,
+    rules.md 9), ``basic`` and ``tags``. Sorted by set, basic cards first,
+    then by cost and name.
 
     :raises UnsupportedLanguage: on an unknown language code.
     """
@@ -303,19 +336,22 @@ def catalog(lang: str = "en") -> list[dict]:
     cards = sorted(
         CARDS.values(), key=lambda c: (_set_rank(c.set), not c.basic, c.cost, c.name)
     )
-    return [
-        {
+    out = []
+    for c in cards:
+        types = _types(c)
+        texts = {e: card_text(c.name, lang, e) for e in EDITIONS}
+        out.append({
             "name": c.name,
             "local_name": card_name(c.name, lang),
             "unofficial": is_unofficial(c.name, lang),
             "set": c.set,
             "editions": list(c.editions),
             "cost": c.cost,
-            "types": _types(c),
-            "text": c.text,
-            "texts": {e: c.text_for(e) for e in EDITIONS},
+            "types": types,
+            "type_names": [type_name(t, lang) for t in types],
+            "text": texts["2"],
+            "texts": texts,
             "basic": c.basic,
             "tags": sorted(c.tags),
-        }
-        for c in cards
-    ]
+        })
+    return out

@@ -36,6 +36,8 @@ class Preset:
     :param cards: the ten kingdom cards, English names.
     :param sets: the sets the cards come from.
     :param names: language code -> name in the seed's language.
+    :param our_names: language code -> our translation, for the languages
+        the seeds give no name in.
     :param key: unique identifier, e.g. ``first-game-1e``.
     :param source: ids of the seeds that list this kingdom.
     :param edition: rules edition of the rulebook (``"1"`` or ``"2"``), the
@@ -49,6 +51,7 @@ class Preset:
     key: str = ""
     source: tuple[str, ...] = ()
     edition: str = "2"
+    our_names: dict[str, str] = field(default_factory=dict)
 
     @property
     def available(self) -> bool:
@@ -60,8 +63,8 @@ class Preset:
         return [c for c in self.cards if c not in CARDS]
 
     def local_name(self, lang: str) -> str:
-        """The preset's name in ``lang``, or the English name if the seeds give none."""
-        return self.names.get(lang, self.name)
+        """The preset's name in ``lang``: the seed's, else ours, else the English one."""
+        return self.names.get(lang) or self.our_names.get(lang) or self.name
 
     def kingdom(self) -> list[str]:
         """The cards, ready for :func:`dominion.new_game`.
@@ -81,7 +84,8 @@ class Preset:
         return {
             "key": self.key,
             "name": self.name,
-            "names": dict(self.names),
+            "names": {"en": self.name, **self.our_names, **self.names},
+            "names_unofficial": sorted(set(self.our_names) - set(self.names)),
             "cards": list(self.cards),
             "sets": list(self.sets),
             "source": list(self.source),
@@ -97,6 +101,7 @@ SEED_EDITIONS: dict[str, str] = {"000": "1", "001": "1", "002": "1", "003": "1",
 
 def _p(key: str, name: str, local: dict[str, str], source: tuple[str, ...],
        sets: tuple[str, ...], cards: str) -> Preset:
+    """A preset with its seed names (``local``) and our names for the other languages."""
     editions = {SEED_EDITIONS[s] for s in source}
     assert len(editions) == 1, f"{key}: its seeds disagree on the edition"
     return Preset(
@@ -107,10 +112,43 @@ def _p(key: str, name: str, local: dict[str, str], source: tuple[str, ...],
         key,
         source,
         editions.pop(),
+        {lang: n for lang, n in _OUR_NAMES[key].items() if lang not in local},
     )
 
 
 _B, _I, _P = "base", "intrigue", "prosperity"
+
+# Our translations of each preset's name into the languages its seed does not
+# speak (Czech seeds name Czech kingdoms, the Hungarian seed Hungarian ones).
+_OUR_NAMES: dict[str, dict[str, str]] = {
+    "first-game-1e": {"hu": "Első játék"},
+    "big-money": {"hu": "Nagy pénz"},
+    "interaction": {"hu": "Kölcsönhatás"},
+    "size-distortion-1e": {"hu": "Mérettorzítás"},
+    "village-square": {"hu": "Főtér"},
+    "beginners": {"hu": "Kezdőknek"},
+    "friendly-interactive": {"hu": "Barátságos kölcsönhatás"},
+    "big-actions": {"hu": "Nagy akciók"},
+    "biggest-money-1e": {"hu": "A legtöbb pénz"},
+    "kings-army-1e": {"hu": "A király serege"},
+    "good-life-1e": {"hu": "Jó élet"},
+    "paths-to-victory": {"hu": "Utak a győzelemhez"},
+    "all-along-the-watchtower": {"hu": "Az őrtornyok mentén"},
+    "lucky-seven": {"hu": "Szerencsés hetes"},
+    "victory-dance": {"hu": "Győzelmi tánc"},
+    "first-game-2e": {"cs": "První hra"},
+    "size-distortion-2e": {"cs": "Změna velikosti"},
+    "deck-top": {"cs": "Vršek balíčku"},
+    "sleight-of-hand": {"cs": "Zručnost"},
+    "improvements": {"cs": "Vylepšení"},
+    "silver-and-gold": {"cs": "Stříbro a zlato"},
+    "underlings": {"cs": "Poddaní"},
+    "grand-scheme": {"cs": "Velký plán"},
+    "deconstruction": {"cs": "Demolice"},
+    "biggest-money-2e": {"cs": "Hromada peněz"},
+    "kings-army-2e": {"cs": "Královské vojsko"},
+    "good-life-2e": {"cs": "Dobrý život"},
+}
 
 #: Every recommended kingdom, in seed order (000/001, 002, 003, 004).
 PRESETS: list[Preset] = [
@@ -214,9 +252,10 @@ def presets(available_only: bool = False) -> list[Preset]:
 def get_preset(name: str) -> Preset:
     """The preset with key, English name or local name ``name`` (any case).
 
-    A key always wins. A name shared by several presets (e.g. "First Game",
-    or Czech "První hra") gives the first one in :data:`PRESETS` order, i.e.
-    the 1st-edition Base kingdom; use the key to pick another.
+    A key always wins, then a rulebook's name, then our translations. A name
+    shared by several presets (e.g. "First Game", or Czech "První hra") gives
+    the first one in :data:`PRESETS` order, i.e. the 1st-edition Base
+    kingdom; use the key to pick another.
 
     :raises InvalidSetup: if there is no such preset.
     """
@@ -224,9 +263,10 @@ def get_preset(name: str) -> Preset:
     for p in PRESETS:
         if p.key == key:
             return p
-    for p in PRESETS:
-        if p.name.casefold() == key or any(v.casefold() == key for v in p.names.values()):
-            return p
+    for names in (lambda p: [p.name, *p.names.values()], lambda p: p.our_names.values()):
+        for p in PRESETS:
+            if any(v.casefold() == key for v in names(p)):
+                return p
     raise InvalidSetup(f"no preset kingdom called {name!r}")
 
 

@@ -13,90 +13,30 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from .cards.card import CARDS
 from .decisions import Decision
+from .narration import describe
 from .prompts import info
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine import Event, Game
 
 
-def render_event(event: "Event", viewer: Optional[int], names: Optional[list[str]] = None) -> "Event":
-    """An event as ``viewer`` may see it (``None`` = spectator), with an English ``text``.
+def render_event(event: "Event", viewer: Optional[int], names: Optional[list[str]] = None,
+                 lang: str = "en") -> "Event":
+    """An event as ``viewer`` may see it (``None`` = spectator), with a ``text`` in ``lang``.
 
     Private events keep their cards for their own seat (and the ``receiver``
     of a passed card) only; the others see how many cards were involved.
     ``names`` are the players' names by seat.
+
+    :raises UnsupportedLanguage: on an unknown language code.
     """
     out = {k: v for k, v in event.items() if k != "private"}
     if event.get("private") and (
         viewer is None or viewer not in (event.get("seat"), event.get("receiver"))
     ):
         out["count"] = len(out.pop("cards", ()))
-    out["text"] = describe(out, viewer, names)
+    out["text"] = describe(out, viewer, names, lang)
     return out
-
-
-_VERBS = {
-    "draw": "drew", "discard": "discarded", "trash": "trashed", "reveal": "revealed",
-    "look": "looked at", "topdeck": "put onto their deck", "set_aside": "set aside",
-}
-
-
-def describe(event: "Event", viewer: Optional[int], names: Optional[list[str]] = None) -> str:
-    """One English sentence for an already rendered event."""
-    seat = event.get("seat")
-    if seat is None:
-        who = ""
-    elif seat == viewer:
-        who = "You"
-    else:
-        who = names[seat] if names and seat < len(names) else f"Player {seat + 1}"
-    kind = event["type"]
-    if "cards" in event:
-        cards = ", ".join(event["cards"]) or "nothing"
-    else:
-        n = event.get("count", 0)
-        cards = f"{n} card" + ("" if n == 1 else "s")
-    if kind in _VERBS and not (kind == "trash" and event.get("source") == "supply"):
-        verb = _VERBS[kind]
-        if kind == "topdeck" and seat == viewer:
-            verb = "put onto your deck"
-        return f"{who} {verb} {cards}."
-    if kind == "play":
-        return f"{who} played {event.get('card') or cards}."
-    if kind == "buy":
-        return f"{who} bought {event['card']}."
-    if kind == "gain":
-        where = {"hand": " to hand", "deck": " onto the deck"}.get(event.get("to"), "")
-        source = " from the trash" if event.get("source") == "trash" else ""
-        return f"{who} gained {event['card']}{source}{where}."
-    if kind == "pass":
-        to = "you" if event["receiver"] == viewer else (
-            names[event["receiver"]] if names and event["receiver"] < len(names)
-            else f"Player {event['receiver'] + 1}")
-        return f"{who} passed {cards} to {to}."
-    if kind == "name":
-        return f"{who} named {event['card']} for {event['by']}."
-    if kind == "vp":
-        n = event["vp"]
-        return f"{who} took {n} VP token{'' if n == 1 else 's'} ({event['total']} in all)."
-    if kind == "trade_route":
-        return f"The {event['card']} token moved to the Trade Route mat ({event['mat']} there)."
-    if kind == "insert":
-        return f"{who} put {cards} into the deck with {event['position']} card(s) above it."
-    if kind == "trash" and event.get("source") == "supply":
-        return f"{who} trashed {cards} from the Supply."
-    if kind == "react":
-        return f"{who} revealed {event['card']} in reaction."
-    if kind == "shuffle":
-        return f"{who} shuffled."
-    if kind == "deck_to_discard":
-        return f"{who} put their deck ({event['count']} cards) into the discard pile."
-    if kind == "turn":
-        whose = "your" if seat == viewer else f"{who}'s"
-        return f"Turn {event['number']}: {whose} turn."
-    if kind == "game_over":
-        return f"The game is over ({event['reason']})."
-    return f"{who} {kind}."
 
 
 def view(game: "Game", seat: Optional[int] = None) -> dict[str, Any]:

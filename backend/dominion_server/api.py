@@ -257,12 +257,13 @@ def get_log(game_id: str) -> Response:
     """The event log as the caller may see it, oldest first
 
     Other seats' hidden cards appear as a `count`. Page with `after` = `next_after`
-    while `more` is true.
+    while `more` is true. Each event's `text` is a sentence in `lang`.
     """
     game_id = _game_id(game_id)
     q = _query(LOG_QUERY)
     service.read_only()
-    page = service.log_page(game_id, request.headers.get("Authorization"), q["after"], q["limit"])
+    page = service.log_page(game_id, request.headers.get("Authorization"), q["after"], q["limit"],
+                            q["lang"])
     return _json(LOG_PAGE.dump(page), 200, {"Cache-Control": "private, no-cache",
                                            "Vary": "Authorization"})
 

@@ -500,6 +500,11 @@ class GamePathSchema(Schema):
                             metadata={"description": "the game's id"})
 
 
+def _lang(what: str) -> fields.String:
+    return fields.String(load_default="en", validate=validate.OneOf(SUPPORTED_LANGS),
+                         metadata={"description": f"language of {what}"})
+
+
 class LogQuerySchema(Schema):
     class Meta:
         unknown = EXCLUDE
@@ -508,14 +513,14 @@ class LogQuerySchema(Schema):
                            metadata={"description": "only events whose `seq` is greater"})
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=500),
                            metadata={"description": "page size"})
+    lang = _lang("each event's `text` (card names, plurals)")
 
 
 class CardsQuerySchema(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    lang = fields.String(load_default="en", validate=validate.OneOf(SUPPORTED_LANGS),
-                         metadata={"description": "language of `local_name` and `text`"})
+    lang = _lang("`local_name`, `type_names`, `text` and `texts`")
 
 
 class PresetsQuerySchema(Schema):
@@ -768,7 +773,8 @@ class EventSchema(Schema):
     seq = fields.Integer(required=True)
     type = fields.String(required=True)
     seat = fields.Integer(allow_none=True)
-    text = fields.String(required=True, metadata={"description": "one English sentence"})
+    text = fields.String(required=True, metadata={
+        "description": "one sentence for the viewer, in the `lang` asked for (English by default)"})
     card = fields.String()
     cards = _strs()
     count = fields.Integer()
@@ -828,14 +834,17 @@ class CardSchema(Schema):
     name = fields.String(required=True)
     local_name = fields.String(required=True)
     unofficial = fields.Boolean(required=True, metadata={
-        "description": "`local_name` is the English name standing in for a translation "
-                       "no rulebook we follow gives (always false in English)"})
+        "description": "`local_name` is our own translation: no rulebook we follow names "
+                       "the card in this language (always false in English)"})
     set = fields.String(required=True)
     editions = _strs(required=True, metadata={"description": "editions that print the card"})
     cost = fields.Integer(required=True)
-    types = _strs(required=True)
+    types = _strs(required=True, metadata={"description": "type identifiers (English)"})
+    type_names = _strs(required=True, metadata={
+        "description": "the types in the catalog's language, in the order of `types`"})
     text = fields.String(required=True, metadata={
-        "description": "the rules text (2nd edition; the same as `texts.2`)"})
+        "description": "the rules text in the catalog's language (2nd edition; the same "
+                       "as `texts.2`)"})
     texts = fields.Nested(CardTextsSchema, required=True, metadata={
         "description": "edition -> the rules text a game of that edition plays "
                        "(see `view.edition`)"})
@@ -864,7 +873,9 @@ class PresetSchema(Schema):
     key = fields.String(required=True)
     name = fields.String(required=True)
     names = fields.Dict(required=True, keys=fields.String(), values=fields.String(),
-                        metadata={"description": "language -> name"})
+                        metadata={"description": "language -> name, for every language"})
+    names_unofficial = _strs(required=True, metadata={
+        "description": "the languages whose name is our own translation, not a rulebook's"})
     cards = _strs(required=True)
     sets = _strs(required=True)
     source = _strs(required=True)

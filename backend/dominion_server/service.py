@@ -251,8 +251,9 @@ def invite(game_id: str, seat: int, code: str) -> dict[str, Any]:
     return {"seat": seat, "code": code, "url": f"/#/join/{game_id}/{code}"}
 
 
-def _render(events: list[tuple[int, dict]], seat: Optional[int], names: list[str]) -> list[dict]:
-    return [{"seq": seq, **render_event(e, seat, names)} for seq, e in events]
+def _render(events: list[tuple[int, dict]], seat: Optional[int], names: list[str],
+            lang: str = "en") -> list[dict]:
+    return [{"seq": seq, **render_event(e, seat, names, lang)} for seq, e in events]
 
 
 # ---------------------------------------------------------------------------
@@ -683,8 +684,9 @@ def _append_logs(game_id: str, version: int, commands: list[tuple[int, dict]],
 # Event log
 
 
-def log_page(game_id: str, auth: Optional[str], after: int, limit: int) -> dict[str, Any]:
-    """Events after ``after`` as the caller's seat may see them."""
+def log_page(game_id: str, auth: Optional[str], after: int, limit: int,
+             lang: str = "en") -> dict[str, Any]:
+    """Events after ``after`` as the caller's seat may see them, told in ``lang``."""
     g = load(game_id)
     seat = authenticate(auth, ((s.seat, s.token_hash) for s in g.seats))
     rows = db.session.execute(
@@ -694,5 +696,5 @@ def log_page(game_id: str, auth: Optional[str], after: int, limit: int) -> dict[
     ).all()
     more = len(rows) > limit
     rows = rows[:limit]
-    events = _render([(r.seq, json.loads(r.data)) for r in rows], seat, g.names())
+    events = _render([(r.seq, json.loads(r.data)) for r in rows], seat, g.names(), lang)
     return {"events": events, "more": more, "next_after": rows[-1].seq if rows else after}

@@ -77,7 +77,8 @@ def test_presets(client):
     items = r.get_json()["presets"]
     assert [p["key"] for p in items] == [p.key for p in presets()]
     first = next(p for p in items if p["key"] == "first-game-1e")
-    assert first["names"] == {"cs": "První hra"} and first["available"] is True
+    assert first["names"] == {"en": "First Game", "cs": "První hra", "hu": "Első játék"}
+    assert first["names_unofficial"] == ["hu"] and first["available"] is True
     assert len(first["cards"]) == 10
     hu = next(p for p in items if p["key"] == "first-game-2e")
     assert hu["names"]["hu"] == "Első játék"
