@@ -233,7 +233,8 @@ def layout_ok(page: Page, lang: str) -> None:
     """At phone width: the page speaks ``lang``, no word breaks without a hyphen or
     spills out of its tile, and nothing scrolls sideways."""
     assert page.evaluate("document.documentElement.lang") == lang
-    assert word_breaks(page) == []
+    bad = word_breaks(page)
+    assert bad == [], bad
     no_horizontal_scroll(page)
 
 

@@ -62,6 +62,9 @@ def english_on_screen(page, lang: str) -> list[str]:
     if lang == "en":
         return []
     text = visible_text(page)
+    # Players' names are names, whatever their language (a bot is "Big Money 2" in every one).
+    for name in page.locator("#players .pname").all_inner_texts():
+        text = text.replace(name, "")
     return [w for w in ENGLISH if re.search(rf"(?<![\w$+]){re.escape(w)}(?![\w])", text)]
 
 
