@@ -77,7 +77,7 @@ const en = {
   'rnd.reaction': 'If there is an Attack, add a Reaction',
   'rnd.spread': 'Cost spread (at least this many cards)',
   'rnd.band': 'costing {band}',
-  'rnd.colony': 'Platinum and Colony',
+  'rnd.colony': '{platinum} and {colony}',
   'colony.auto': 'Official rule',
   'colony.on': 'Always',
   'colony.off': 'Never',
@@ -86,8 +86,8 @@ const en = {
   'rnd.roll': 'Draw a kingdom',
   'rnd.more': 'More options',
   'nav.skip': 'Skip to content',
-  'rnd.colonyYes': 'With Platinum and Colony (chance {p} %).',
-  'rnd.colonyNo': 'Without Platinum and Colony (chance {p} %).',
+  'rnd.colonyYes': 'With {platinum} and {colony} (chance {p} %).',
+  'rnd.colonyNo': 'Without {platinum} and {colony} (chance {p} %).',
   'rnd.asText': 'As text',
   'pick.count': '{n} of 10 chosen',
   'pick.need': 'Choose exactly 10 kingdom cards.',
@@ -225,8 +225,8 @@ const en = {
   'end.winner': '{name} wins!',
   'end.shared': 'Shared victory: {names}',
   'end.tieBreak': 'Tied on points; fewer turns wins.',
-  'end.reason.provinces': 'The Province pile ran out.',
-  'end.reason.colonies': 'The Colony pile ran out.',
+  'end.reason.provinces': 'The {province} pile ran out.',
+  'end.reason.colonies': 'The {colony} pile ran out.',
   'end.reason.piles': 'Enough Supply piles ran out.',
   'end.score': '{n} VP',
   'end.vp': 'VP',
@@ -331,7 +331,7 @@ const en = {
   'card.textEdition': 'Card text, {edition}:',
   'card.unofficialName': 'No official name is known: this is our translation.',
   // Prosperity
-  'rnd.colonyLater': 'Platinum and Colony: drawn when the game starts (chance {p} %).',
+  'rnd.colonyLater': '{platinum} and {colony}: drawn when the game starts (chance {p} %).',
   'table.tradeRoute': '{card} mat: {n}',
   'table.tradeRouteTokens': 'Tokens still on: {piles}',
   'table.tradeRouteNone': 'No tokens left on the Victory piles.',
@@ -421,7 +421,7 @@ const cs = {
   'rnd.reaction': 'Je-li v království útočná karta, přidat kartu reakce',
   'rnd.spread': 'Rozložení cen (alespoň tolik karet)',
   'rnd.band': 's cenou {band}',
-  'rnd.colony': 'Platina a kolonie',
+  'rnd.colony': '{platinum} a {colony}',
   'colony.auto': 'Podle pravidel',
   'colony.on': 'Vždy',
   'colony.off': 'Nikdy',
@@ -430,8 +430,8 @@ const cs = {
   'rnd.roll': 'Vylosovat království',
   'rnd.more': 'Další možnosti',
   'nav.skip': 'Přejít na obsah',
-  'rnd.colonyYes': 'S platinou a koloniemi (šance {p} %).',
-  'rnd.colonyNo': 'Bez platiny a kolonií (šance {p} %).',
+  'rnd.colonyYes': 'S kartami {platinum} a {colony} (šance {p} %).',
+  'rnd.colonyNo': 'Bez karet {platinum} a {colony} (šance {p} %).',
   'rnd.asText': 'Jako text',
   'pick.count': 'Vybráno {n} z 10',
   'pick.need': 'Vyber přesně 10 karet království.',
@@ -564,8 +564,8 @@ const cs = {
   'end.winner': 'Vítězí {name}!',
   'end.shared': 'Společné vítězství: {names}',
   'end.tieBreak': 'Shoda bodů: vyhrává ten, kdo odehrál méně tahů.',
-  'end.reason.provinces': 'Došly Provincie.',
-  'end.reason.colonies': 'Došly Kolonie.',
+  'end.reason.provinces': 'Došla hromádka karet {province}.',
+  'end.reason.colonies': 'Došla hromádka karet {colony}.',
   'end.reason.piles': 'Vyprázdnilo se dost hromádek v zásobě.',
   'end.score': '{n} VB',
   'end.vp': 'VB',
@@ -666,7 +666,7 @@ const cs = {
   'card.textEdition': 'Text karty, {edition}:',
   'card.unofficialName': 'Oficiální český název neznáme: toto je náš překlad.',
   // Prosperity
-  'rnd.colonyLater': 'Platina a kolonie: rozhodne los při založení hry (šance {p} %).',
+  'rnd.colonyLater': '{platinum} a {colony}: rozhodne los při založení hry (šance {p} %).',
   'table.tradeRoute': 'Podložka ({card}): {n}',
   'table.tradeRouteTokens': 'Žetony ještě leží na: {piles}',
   'table.tradeRouteNone': 'Na hromádkách karet bodů už žetony nejsou.',
@@ -756,7 +756,7 @@ const hu = {
   'rnd.reaction': 'Ha van támadáskártya, legyen reakciókártya is',
   'rnd.spread': 'Áreloszlás (legalább ennyi kártya)',
   'rnd.band': '{band} árú',
-  'rnd.colony': 'Platina és kolónia',
+  'rnd.colony': '{platinum} és {colony}',
   'colony.auto': 'Szabály szerint',
   'colony.on': 'Mindig',
   'colony.off': 'Soha',
@@ -765,8 +765,8 @@ const hu = {
   'rnd.roll': 'Királyság sorsolása',
   'rnd.more': 'További beállítások',
   'nav.skip': 'Ugrás a tartalomra',
-  'rnd.colonyYes': 'Platinával és kolóniával ({p} % esély).',
-  'rnd.colonyNo': 'Platina és kolónia nélkül ({p} % esély).',
+  'rnd.colonyYes': '{platinum} és {colony} kártyákkal ({p} % esély).',
+  'rnd.colonyNo': '{platinum} és {colony} nélkül ({p} % esély).',
   'rnd.asText': 'Szövegként',
   'pick.count': '{n} / 10 kiválasztva',
   'pick.need': 'Pontosan 10 királyságkártyát válassz.',
@@ -899,8 +899,8 @@ const hu = {
   'end.winner': '{name} nyert!',
   'end.shared': 'Megosztott győzelem: {names}',
   'end.tieBreak': 'Pontegyenlőség: az nyer, aki kevesebb kört játszott.',
-  'end.reason.provinces': 'Elfogytak a Tartományok.',
-  'end.reason.colonies': 'Elfogytak a Kolóniák.',
+  'end.reason.provinces': '{province}: elfogyott a pakli.',
+  'end.reason.colonies': '{colony}: elfogyott a pakli.',
   'end.reason.piles': 'Elég kínálatpakli kiürült.',
   'end.score': '{n} GyP',
   'end.vp': 'GyP',
@@ -1001,7 +1001,7 @@ const hu = {
   'card.textEdition': 'A kártya szövege, {edition}:',
   'card.unofficialName': 'Hivatalos magyar neve nem ismert: ez a mi fordításunk.',
   // Prosperity
-  'rnd.colonyLater': 'Platina és kolónia: a játék indulásakor dől el ({p} % esély).',
+  'rnd.colonyLater': '{platinum} és {colony}: a játék indulásakor dől el ({p} % esély).',
   'table.tradeRoute': '{card} tábla: {n}',
   'table.tradeRouteTokens': 'Jelző még ezeken: {piles}',
   'table.tradeRouteNone': 'A győzelmipont-kártyák paklijain már nincs jelző.',
@@ -1046,6 +1046,8 @@ const hu = {
 };
 
 const STRINGS = { en, cs, hu };
+// Placeholders that are always the same card, in the catalog's language.
+const NAMED = { platinum: 'Platinum', colony: 'Colony', province: 'Province' };
 let current = detect();
 let cardNames = {}; // English name -> local name for the current language
 // The page's language from the first paint: hyphenation, fonts and screen readers use it.
@@ -1083,8 +1085,10 @@ export function t(key, args) {
     const n = args && typeof args.n === 'number' ? args.n : 0;
     s = s[pluralForm(current, n)] || s.other;
   }
-  if (!args) return s;
-  return s.replace(/\{(\w+)\}/g, (m, k) => (args[k] !== undefined ? String(args[k]) : m));
+  return s.replace(/\{(\w+)\}/g, (m, k) => {
+    if (args && args[k] !== undefined) return String(args[k]);
+    return NAMED[k] ? cardName(NAMED[k]) : m;
+  });
 }
 
 /** True if the current language (or English) has `key`. */
