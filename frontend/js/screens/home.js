@@ -346,7 +346,9 @@ function preview(f) {
     r ? h('p', { class: 'small', id: 'colony-line' },
       t(colonyUsed(f, r) ? 'rnd.colonyYes' : 'rnd.colonyNo', { p: Math.round((r.colony_odds || 0) * 100) })) : null,
     r ? null : colonyLine(f, k.cards),
-    r && r.as_text ? h('p', { class: 'small muted' }, `${t('rnd.asText')}: `, h('span', { id: 'as-text', lang: 'en' }, r.as_text)) : null,
+    // The kingdom as text, in the local names (the include and ban fields read them back).
+    r ? h('p', { class: 'small muted' }, `${t('rnd.asText')}: `,
+      h('span', { id: 'as-text' }, r.cards.map(cardName).sort((a, b) => a.localeCompare(b, lang())).join(', '))) : null,
     f.mode === 'random' ? h('button', { type: 'button', class: 'secondary', id: 'reroll', 'data-fk': 'reroll', disabled: f.busy, onclick: () => roll(true) }, `↻ ${t('rnd.reroll')}`) : null);
 }
 
