@@ -96,8 +96,11 @@ def test_language_is_chosen_from_the_browser_switchable_and_kept(browser, server
     expect(page.locator("#create-form")).to_contain_text("Vesnice")  # Village
     expect(page.locator("#create-form")).to_contain_text("Hradní příkop")  # Moat
     assert page.evaluate("document.documentElement.lang") == "cs"
+    # The browser's language is a default, not a choice: nothing is stored until one is made.
+    assert page.evaluate("localStorage.getItem('dominion.lang')") is None
 
     page.select_option("#lang", "hu")
+    assert page.evaluate("localStorage.getItem('dominion.lang')") == "hu"
     expect(page.locator("#create-form h2")).to_have_text("Új játék")
     expect(page.locator("#create-form")).to_contain_text("Falu")  # Village
     expect(page.locator("#create-form")).to_contain_text("Várárok")  # Moat

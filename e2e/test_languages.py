@@ -234,6 +234,9 @@ def test_decisions_card_window_and_end_screen_in_each_language(browser, server, 
     expect(panel).to_have_attribute("data-prompt", "cellar.discard")
     source = panel.locator("#dec-card")
     expect(source).to_have_text(cards["Cellar"]["local_name"])
+    # Plurals by the CLDR rules: Czech 5 karet / 2 karty, Hungarian no plural after a numeral.
+    upto = {"en": "Choose up to 5 cards.", "cs": "Vyber nejvýše 5 karet.", "hu": "Válassz legfeljebb 5 kártyát."}
+    expect(panel).to_contain_text(upto[lang])
     check_screen(page, lang, shots, "decision-cellar")
     source.click()
     check_card_window(page, cards, lang, "Cellar", "2")
@@ -247,6 +250,8 @@ def test_decisions_card_window_and_end_screen_in_each_language(browser, server, 
     # Militia (Bob's attack): discard two.
     expect(panel).to_have_attribute("data-prompt", "militia.discard")
     expect(panel.locator("#dec-card")).to_have_text(cards["Militia"]["local_name"])
+    two = {"en": "Choose 2 cards.", "cs": "Vyber 2 karty.", "hu": "Válassz 2 kártyát."}
+    expect(panel).to_contain_text(two[lang])
     panel.locator('button[data-option="0"]').click()
     panel.locator('button[data-option="2"]').click()
     check_screen(page, lang, shots, "decision-militia")
@@ -295,3 +300,37 @@ def test_an_invite_opens_in_the_guests_language(browser, server, shots, host_lan
     expect(host.locator("#create-form h2")).to_have_text(NEW_GAME[host_lang])
     host_ctx.close()
     guest_ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["cs", "hu", "en"])
+def test_every_card_name_fits_its_tiles_at_360_px(browser, server, shots, lang):
+    """Every card of the catalog as a Supply tile, in the hand and in play: no name
+    breaks mid-word or spills out of its tile (long names get a smaller font)."""
+    cards = catalog(server, lang)
+    names = list(cards)
+    kingdom = [n for n in names if not cards[n]["basic"]]
+
+    def everything(version_: int, _step) -> dict:
+        players = [{"seat": s, "name": n, "hand_count": len(names), "deck_count": 5, "discard_count": 0,
+                    "discard_top": None, "in_play": names if s == 0 else [], "set_aside": [], "vp_tokens": 0,
+                    "turns": 3} for s, n in enumerate(["Ann", "Bob"])]
+        players[0]["hand"] = names
+        return {
+            "id": GAME, "version": version_, "status": "active", "seat": 0, "edition": "2",
+            "seats": [{"seat": s, "kind": "human", "name": n, "bot": None, "joined": True}
+                      for s, n in enumerate(["Ann", "Bob"])],
+            "setup": {"kingdom": kingdom, "colony": True, "colony_odds": 1, "preset": None, "players": 2},
+            "invites": [], "log_seq": 0,
+            "view": {"seat": 0, "players": players, "kingdom": kingdom, "edition": "2", "trash": names,
+                     "supply": [{"card": n, "count": 10, "cost": cards[n]["cost"]} for n in names],
+                     "turn": {"seat": 0, "number": 3, "phase": "buy", "actions": 0, "buys": 1, "coins": 3},
+                     "awaiting": [0], "waiting_for": None, "decision": None,
+                     "legal": [{"type": "end_phase"}] + [{"type": "play", "card": n} for n in names],
+                     "game_over": False, "result": None},
+        }
+
+    ctx, page = open_script(browser, server, Script(GAME, [], everything, []), lang=LOCALES[lang])
+    page.click("#trash summary")
+    expect(page.locator("#supply button.card")).to_have_count(len(names))
+    check_screen(page, lang, shots, "every-card", full=True)
+    ctx.close()
