@@ -184,8 +184,32 @@ Every game plays one rules edition:
 """
 
 
+LANGUAGES = """\
+The API speaks English (`en`), Czech (`cs`) and Hungarian (`hu`); card identifiers,
+commands and decisions are always the English names and ids.
+
+- `GET /api/cards?lang=cs` gives each card's `local_name`, `type_names`, `text` and
+  `texts` in that language. Names come from the Czech (1st edition) and Hungarian
+  (2nd edition) rulebooks; where neither names a card, `local_name` is our own
+  translation and `unofficial` is true. Rules texts are our own words in the
+  terminology of those rulebooks ("+1 Akce", "smetiště"; "+1 Akció", "szemét").
+- `GET /api/games/{id}/log?lang=hu` tells each event's `text` in that language, with the
+  local card names and the language's plural rules ("3 karty", "5 karet"). The other
+  fields are the same in every language.
+- `GET /api/kingdoms/presets` names every preset in every language (`names`);
+  `names_unofficial` lists the languages whose name is our translation.
+- The `kingdom` of `POST /api/games` may use local names: "Vesnice" and "Falu" are
+  both Village.
+- Another `lang` is refused with `400 bad_query` (`errors.lang`).
+"""
+
+
 def _editions(doc: dict[str, Any]) -> str:
     return markdown(EDITIONS)
+
+
+def _languages(doc: dict[str, Any]) -> str:
+    return markdown(LANGUAGES)
 
 
 def _client(doc: dict[str, Any]) -> str:
@@ -273,6 +297,7 @@ SECTIONS: list[Section] = [
     Section("overview", "Overview", _overview),
     Section("turns", "Turn structure", _turns),
     Section("editions", "Rules editions", _editions),
+    Section("languages", "Languages", _languages),
     Section("decisions", "Decisions and their answers", engine_docs.decision_kinds),
     Section("prompts", "Decision prompts", engine_docs.prompts),
     Section("events", "Events", engine_docs.events),

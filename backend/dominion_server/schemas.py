@@ -20,7 +20,7 @@ import unicodedata
 from typing import Any, ClassVar
 
 from marshmallow import (
-    EXCLUDE, INCLUDE, RAISE, Schema, ValidationError, fields, post_load, pre_load, validate,
+    EXCLUDE, INCLUDE, RAISE, Schema, ValidationError, fields, post_load, validate,
     validates_schema,
 )
 

@@ -22,6 +22,25 @@ def test_catalog_in_each_language(client):
     assert r.status_code == 400 and "lang" in r.get_json()["errors"]
 
 
+def test_catalog_texts_and_types_are_in_the_language_asked_for(client):
+    from dominion.i18n import card_text
+
+    en, cs, hu = ({c["name"]: c for c in client.get(f"/api/cards?lang={lang}").get_json()["cards"]}
+                  for lang in ("en", "cs", "hu"))
+    assert en["Village"]["text"] == CARDS["Village"].text
+    for lang, cards in (("cs", cs), ("hu", hu)):
+        for name, c in cards.items():
+            assert c["text"] == card_text(name, lang) != en[name]["text"], (lang, name)
+            assert c["texts"]["1"] == card_text(name, lang, "1")
+    assert cs["Village"]["text"] == "+1 Karta, +2 Akce."
+    assert cs["Witch"]["type_names"] == ["Akce", "Útok"]
+    assert hu["Witch"]["type_names"] == ["Akció", "Támadás"]
+    assert en["Witch"]["type_names"] == ["Action", "Attack"]
+    # 1st-edition texts differ where the rules did.
+    assert cs["Throne Room"]["texts"]["1"] != cs["Throne Room"]["texts"]["2"]
+    assert hu["Woodcutter"]["local_name"] == "Favágó" and hu["Woodcutter"]["unofficial"]
+
+
 def test_random_kingdom_matches_the_engine_and_is_reproducible(client):
     q = "seed=42&sets=base&ban=Chapel,Witch&include=Moat&require=village,plus-buy,trashing"
     r = client.get(f"/api/kingdoms/random?{q}")

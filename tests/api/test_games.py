@@ -259,17 +259,21 @@ def test_unknown_game_and_bad_tokens(client):
     assert r.status_code == 401
 
 
-def test_log_is_paginated_and_complete(client):
-    g = create(client, [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "generic"},
-                        {"kind": "bot", "bot": "big-money"}], seed=3)
-    gid, tok = g["id"], g["token"]
-    # Play a few turns so there are events.
-    for _ in range(6):
+def _play_money(client, gid: str, tok: str, commands: int) -> None:
+    """Send ``commands`` commands: play all Treasures when legal, else end the phase."""
+    for _ in range(commands):
         v = get(client, gid, tok).get_json()["view"]
         cmd = ({"type": "play_treasures"} if {"type": "play_treasures"} in v["legal"]
                else {"type": "end_phase"})
         assert client.post(f"/api/games/{gid}/commands", json=cmd,
                            headers=bearer(tok)).status_code == 200
+
+
+def test_log_is_paginated_and_complete(client):
+    g = create(client, [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "generic"},
+                        {"kind": "bot", "bot": "big-money"}], seed=3)
+    gid, tok = g["id"], g["token"]
+    _play_money(client, gid, tok, 6)  # a few turns, so there are events
     total = get(client, gid, tok).get_json()["log_seq"]
     assert total > 10
     seen, after, pages = [], 0, 0
@@ -292,6 +296,30 @@ def test_log_is_paginated_and_complete(client):
         r = client.get(f"/api/games/{gid}/log?{q}")
         assert r.status_code == 400 and r.get_json()["code"] == "bad_query", q
     assert client.get("/api/games/nope/log").status_code == 404
+
+
+def test_log_speaks_the_language_asked_for(client):
+    g = create(client, [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "big-money"}],
+               seed=5)
+    gid, tok = g["id"], g["token"]
+    _play_money(client, gid, tok, 4)
+    pages = {lang: client.get(f"/api/games/{gid}/log?limit=500&lang={lang}",
+                              headers=bearer(tok)).get_json()["events"]
+             for lang in ("en", "cs", "hu")}
+    assert pages["en"] == client.get(f"/api/games/{gid}/log?limit=500",
+                                     headers=bearer(tok)).get_json()["events"]
+    # The same events, told three ways.
+    strip = [[{k: v for k, v in e.items() if k != "text"} for e in page] for page in pages.values()]
+    assert strip[0] == strip[1] == strip[2]
+    cs, hu = ({e["text"] for e in pages[lang]} for lang in ("cs", "hu"))
+    assert any(t.startswith("Ann si dobírá: ") and "Měďák" in t for t in cs)
+    assert any(t.startswith("Ann húz: ") and "Réz" in t for t in hu)
+    # The bot's hand stays hidden in every language: a count with its plural.
+    assert any(t.endswith(" si dobírá 5 karet.") for t in cs)
+    assert any(t.endswith(" húz 5 kártyát.") for t in hu)
+    assert not any("Copper" in t for t in cs | hu)
+    r = client.get(f"/api/games/{gid}/log?lang=de", headers=bearer(tok))
+    assert r.status_code == 400 and "lang" in r.get_json()["errors"]
 
 
 def test_a_clashing_join_code_is_drawn_again(client, monkeypatch):
