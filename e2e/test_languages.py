@@ -334,3 +334,26 @@ def test_every_card_name_fits_its_tiles_at_360_px(browser, server, shots, lang):
     expect(page.locator("#supply button.card")).to_have_count(len(names))
     check_screen(page, lang, shots, "every-card", full=True)
     ctx.close()
+
+
+@pytest.mark.parametrize("lang, message", [
+    ("cs", "Žádné království nesplňuje všechny tyto podmínky"),
+    ("hu", "Egyetlen királyság sem felel meg az összes feltételnek"),
+])
+def test_a_problem_the_player_causes_is_told_in_their_language(browser, server, shots, lang, message):
+    ctx = open_context(browser, server, lang=LOCALES[lang])
+    page = ctx.new_page()
+    open_home(page)
+    page.click("#mode-random")
+    wait_idle(page)
+    page.click("#rnd-more summary")
+    # More cards to include than a kingdom holds, by their local names.
+    cards = catalog(server, lang)
+    eleven = ["Moat", "Village", "Smithy", "Market", "Festival", "Cellar", "Gardens", "Workshop", "Militia",
+              "Library", "Moneylender"]
+    page.fill("#rnd-include", ", ".join(cards[c]["local_name"] for c in eleven))
+    page.click("#roll")
+    wait_idle(page)
+    expect(page.locator("#form-error")).to_contain_text(message)
+    check_screen(page, lang, shots, "home-problem", full=True)
+    ctx.close()

@@ -3,7 +3,7 @@
 // Also the join screen reached from an invite link.
 
 import { h } from '../dom.js';
-import { t, cardName, lang, list } from '../i18n.js';
+import { t, has, cardName, lang, list } from '../i18n.js';
 import { api, ApiError } from '../api.js';
 import { state, changed, saveSeat, loadSeat, listSeats, forgetSeat } from '../store.js';
 import { cardButton } from '../cards.js';
@@ -111,6 +111,8 @@ async function roll(reroll) {
 export function errorText(e) {
   if (e instanceof ApiError) {
     const p = e.problem || {};
+    // The server explains in English: other languages get our sentence for what a player can cause here.
+    if (lang() !== 'en' && e.code && has(`problem.${e.code}`)) return t(`problem.${e.code}`);
     return p.detail || p.title || e.message;
   }
   return t('err.offline');
