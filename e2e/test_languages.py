@@ -62,7 +62,7 @@ def english_on_screen(page, lang: str) -> list[str]:
     if lang == "en":
         return []
     text = visible_text(page)
-    # Players' names are names, whatever their language (a bot is "Big Money 2" in every one).
+    # Players' names are names, whatever their language ("Ann" may look like an English word).
     for name in page.locator("#players .pname").all_inner_texts():
         text = text.replace(name, "")
     return [w for w in ENGLISH if re.search(rf"(?<![\w$+]){re.escape(w)}(?![\w])", text)]
@@ -133,6 +133,9 @@ def test_a_turn_against_a_bot_in_each_language(browser, server, shots, lang):
 
     create_game(page, "Ann", ["big-money"], preset=PRESET)
     wait_screen(page, "table")
+    # The bot is named in the creator's language.
+    bot = {"en": "Big Money 2", "cs": "Velké peníze 2", "hu": "Nagy pénz 2"}[lang]
+    expect(page.locator("#players .pname").filter(has_text=bot)).to_have_count(1)
     edition = page.get_attribute("#edition-line", "data-edition")
     for pile in page.locator("#kingdom-piles button.card").all():
         expect(pile.locator(".nm")).to_have_text(cards[pile.get_attribute("data-card")]["local_name"])

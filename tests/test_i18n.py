@@ -266,6 +266,7 @@ def test_catalog_follows_registration_with_english_fallback():
 # --- the web client's texts for the engine's decisions -----------------------
 
 CLIENT_I18N = Path(__file__).resolve().parent.parent / "frontend" / "js" / "i18n.js"
+ENGINE_SOURCE = Path(__file__).resolve().parent.parent / "backend" / "dominion"
 
 #: Option ids of the `option`/`options` prompts that the client labels one by
 #: one (docs: notes/intrigue-contract.md); yes/no share the labels opt.yes/opt.no,
@@ -339,3 +340,18 @@ def test_every_option_id_has_a_client_label_in_every_language():
         missing = sorted(f"{p}: {o}" for p, ids in LABELLED_OPTIONS.items() for o in ids
                          if f"opt.{p}.{o}" not in have and f"opt.{o}" not in have)
         assert missing == [], f"the web client has no {lang} label for {missing}"
+
+
+def test_the_client_speaks_every_language_completely():
+    """Every UI string of the English table exists in Czech and Hungarian (no English fallback)."""
+    have = client_strings()
+    for lang in ("cs", "hu"):
+        assert sorted(have["en"] - have[lang]) == [], f"missing in {lang}"
+        assert sorted(have[lang] - have["en"]) == [], f"{lang} has keys English lacks"
+    # Each refusal the engine can give a command is told in words of every language.
+    source = "\n".join(p.read_text() for p in ENGINE_SOURCE.rglob("*.py"))
+    refusals = set(re.findall(r'_illegal\([^;]*?"([a-z_]+)"\)', source, re.S))
+    assert {"no_buys", "pile_empty", "buy_forbidden", "wrong_phase"} <= refusals
+    refusals |= {"not_your_decision", "game_over"}
+    missing = {f"problem.{c}" for c in refusals} - (have["en"] & have["cs"] & have["hu"])
+    assert missing == set()

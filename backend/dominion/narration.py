@@ -39,7 +39,7 @@ _PHRASES: dict[str, dict[str, Any]] = {
         "vp": {"one": "{who} získává {n} žeton VB (celkem {total}).",
                "few": "{who} získává {n} žetony VB (celkem {total}).",
                "other": "{who} získává {n} žetonů VB (celkem {total})."},
-        "trade_route": "Žeton z balíčku {card} přechází na desku karty {route} (nyní {mat}).",
+        "trade_route": "Žeton z balíčku {card} přechází na podložku ({route}); celkem {mat}.",
         "position_top": "navrch",
         "position": {"one": "pod {n} kartu", "few": "pod {n} karty", "other": "pod {n} karet"},
         "game_over": "Konec hry: {reason}.",

@@ -3,7 +3,7 @@
 
 import { api, ApiError, NetworkError } from './api.js';
 import { randomId } from './dom.js';
-import { t, lang } from './i18n.js';
+import { t, lang, has } from './i18n.js';
 import { state, changed, notify, clearNotice, loadSeat } from './store.js';
 
 // Poll delays (ms): fast after a change, slower while nothing changes, slow
@@ -17,6 +17,12 @@ const MAX_WAIT = 10000;
 
 let timer = null;
 let session = 0; // bumps when another game is opened, so stale loops stop
+
+/** A refused command in words: the server's English detail, or our sentence for its code. */
+function refusal(e) {
+  if (lang() === 'en') return t('err.illegal', { msg: e.message });
+  return t(e.code && has(`problem.${e.code}`) ? `problem.${e.code}` : 'err.illegalPlain');
+}
 
 function sleep(ms) {
   return new Promise((r) => setTimeout(r, ms));
@@ -205,7 +211,7 @@ async function attempt(command, key, etag) {
       }
       g.busy = false;
       if (e.status === 412) notify('info', t('err.stale'));
-      else if (e.status === 422 || e.status === 409) notify('error', t('err.illegal', { msg: e.message }));
+      else if ([403, 409, 422].includes(e.status)) notify('error', refusal(e));
       else notify('error', t('err.generic', { msg: e.message }));
       state.ui.dec = null;
       g.etag = null; // force a full refetch and redraw

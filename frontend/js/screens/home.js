@@ -129,8 +129,9 @@ function chosenKingdom(f) {
 }
 
 function createBody(f, k) {
-  const seats = f.seats.map((s) => (s.kind === 'bot'
-    ? { kind: 'bot', bot: s.bot || 'generic' }
+  // Bots are named in the creator's language ("Velké peníze 2"), as a friend would name them.
+  const seats = f.seats.map((s, i) => (s.kind === 'bot'
+    ? { kind: 'bot', bot: s.bot || 'generic', name: `${t(`bot.${s.bot || 'generic'}`)} ${i + 1}` }
     : s.kind === 'me' ? { kind: 'human', name: (s.name || '').trim() || t('common.you') } : { kind: 'human' }));
   const body = { seats, creator_seat: f.seats.findIndex((s) => s.kind === 'me') };
   if (f.mode === 'preset' && k.preset) body.preset = k.preset.key;
