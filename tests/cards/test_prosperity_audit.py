@@ -12,7 +12,8 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from typing import Any, Optional, Sequence
+from functools import partial
+from typing import Any, Optional
 
 import pytest
 from helpers import deck_top, me, of_type, pending_is, play, position
@@ -60,26 +61,8 @@ KC = [  # Charlatan: Curse is a $1 Treasure for the whole game
 ]
 
 
-def pos(
-    hand: Sequence[str] = (),
-    deck: Sequence[str] = (),
-    discard: Sequence[str] = (),
-    in_play: Sequence[str] = (),
-    kingdom: Sequence[str] = K1,
-    players: int = 2,
-    others: Optional[dict[int, dict[str, Sequence[str]]]] = None,
-    supply: Optional[dict[str, int]] = None,
-    phase: str = ACTION_PHASE,
-    actions: int = 1,
-    buys: int = 1,
-    coins: int = 0,
-    edition: str = "2",
-    colony: bool = False,
-    seed: int = 1,
-):
-    """``helpers.position`` with this file's default kingdom."""
-    return position(hand, deck, discard, in_play, kingdom, players, others, supply, phase,
-                    actions, buys, coins, seed, edition=edition, colony=colony)
+#: ``helpers.position`` with this file's default kingdom.
+pos = partial(position, kingdom=K1)
 
 
 def ans(g, prompt: str, value: Any, seat: Optional[int] = None):
