@@ -9,8 +9,12 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from dominion import Game, new_game
+import pytest
+
+from dominion import Game, InvalidSetup, new_game
+from dominion.rng import Rng
 from dominion.scores import known_totals, record_pass
+from dominion.setup import first_player_after
 
 from .helpers import answer, me, pending_is, play, position
 
@@ -209,3 +213,29 @@ def test_turns_is_the_number_of_the_turn_in_progress_for_the_player_to_move():
                 1 if s == first else 0 for s in range(3)]
         g.apply(seat, {"type": "end_phase"})
         g.apply(seat, {"type": "end_phase"})
+
+
+# ----------------------------------------------------------------------
+# Who goes first in a following game (rules.md 1.4)
+
+
+def test_the_player_left_of_the_last_winner_goes_first_next_game():
+    rng = Rng(1)
+    assert first_player_after([0], 3, rng) == 1
+    assert first_player_after([2], 3, rng) == 0
+    # A tie: a random player who did not win.
+    assert first_player_after([0, 2], 3, rng) == 1
+    picks = {first_player_after([0, 1], 4, Rng(seed)) for seed in range(40)}
+    assert picks == {2, 3}
+    # Everyone shared the victory: anyone.
+    assert {first_player_after([0, 1], 2, Rng(seed)) for seed in range(40)} == {0, 1}
+
+
+def test_new_game_starts_with_the_first_player_given():
+    for first in range(3):
+        g = new_game(3, KINGDOM, seed=4, first=first)
+        assert g.state.turn.seat == first and g.awaiting() == [first]
+        assert [p.turns for p in g.state.players] == [int(s == first) for s in range(3)]
+    for bad in (3, -1, True, "0"):
+        with pytest.raises(InvalidSetup):
+            new_game(3, KINGDOM, seed=4, first=bad)
