@@ -149,7 +149,8 @@ def create_game() -> Response:
 def join_game(game_id: str) -> Response:
     """Take a free seat of a game
 
-    The seat of `code`, or else the first free human seat.
+    The seat of `code`, or else the first free human seat. The seats of a rematch are
+    kept for the old game's players: they need their `code` (409 `seat_taken` without).
     """
     data = _body(JOIN)
     grant = service.join_game(_game_id(game_id), data["name"], data.get("code"))

@@ -424,7 +424,8 @@ def _start(g: Loaded) -> tuple[list[tuple[int, dict]], list[tuple[int, dict]]]:
 
 
 def join_game(game_id: str, name: str, code: Optional[str] = None) -> SeatGrant:
-    """Take a free human seat (the one of ``code``, or the first free one).
+    """Take a free human seat (the one of ``code``, or the first free one;
+    a rematch's seats only with their codes).
 
     :raises ApiError: 404 unknown game or code, 409 no free seat or seat taken.
     """
@@ -433,6 +434,10 @@ def join_game(game_id: str, name: str, code: Optional[str] = None) -> SeatGrant:
         free = [s for s in g.seats if s.kind == HUMAN and not s.taken]
         if g.status != WAITING or not free:
             raise ApiError("game_full", "every seat of this game is taken")
+        if code is None and "rematch_of" in g.setup:
+            # Its seats wait for the old game's players: the id alone is not enough.
+            raise ApiError("seat_taken", "a rematch's seats are taken with their "
+                                         "invitation codes")
         if code is not None:
             wanted = security.normalize_join_code(code)
             chosen = [s for s in free if s.join_code and hmac.compare_digest(

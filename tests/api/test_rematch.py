@@ -137,6 +137,9 @@ def test_rematch_keeps_kingdom_edition_colony_and_seats_and_shows_each_seat_its_
             assert codes[other] not in text
     assert codes[0] not in get(client, gid).get_data(as_text=True)
 
+    # The id alone (spectators see it) takes no seat.
+    r = client.post(f"/api/games/{new_id}/join", json={"name": "Eve"})
+    assert r.status_code == 409 and r.get_json()["code"] == "seat_taken"
     # Bob takes his seat by calling rematch too; Ann with her code.
     r = rematch(client, gid, tokens[1])
     assert r.status_code == 200 and r.get_json()["id"] == new_id and r.get_json()["seat"] == 1
