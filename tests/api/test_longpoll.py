@@ -13,7 +13,7 @@ import time
 from typing import Any, Optional
 
 import pytest
-from sqlalchemy import delete
+from sqlalchemy import delete, event
 
 from dominion_server import create_app, schemas, watch
 from dominion_server.extensions import db
@@ -57,7 +57,8 @@ def make_app(any_app):
 
     yield make
     for app in made:
-        watch_of(app).close()
+        watch_of(app).close()  # polls a failed test left wake and answer
+        assert until(lambda: watch_of(app).waiting() == 0)
         with app.app_context():
             db.engine.dispose()
 
@@ -156,24 +157,39 @@ def test_a_change_saved_by_another_process_is_found_by_the_batched_query(make_ap
 
 def test_one_batched_query_watches_every_game(make_app):
     """Waiters on several games cost one query per interval, not one per game."""
-    app = make_app(LONGPOLL_INTERVAL=3600)
+    app = make_app(LONGPOLL_INTERVAL=0.02)
     other_process = make_app()
     client = app.test_client()
     games = [two_humans(client, seed=40 + i) for i in range(3)]
-    w = watch_of(app)
-    polls = [Poll(app, gid, None, etag_of(client, gid, None)) for gid, _ in games]
-    assert until(lambda: w.waiting() == 3)
-    before = w.stats()["queries"]
-    gid, tokens = games[1]
-    seat, tok, tag = mover(client, gid, tokens)
-    assert command(other_process.test_client(), gid, tok, {"type": "end_phase"},
-                   etag=tag).status_code == 200
-    # Wake the watcher's thread from its long pause: one more round, all games at once.
-    w._stop.set()
-    got = polls[1].answer()
-    assert got.status_code == 200
-    assert w.stats()["queries"] - before <= 2
-    assert w.waiting() == 2  # the other games' polls still wait
+    ids = {gid for gid, _ in games}
+    rounds: list[tuple[str, Any]] = []
+
+    def seen(conn, cursor, statement, parameters, context, executemany) -> None:
+        if threading.current_thread().name == "dominion-watch":
+            rounds.append((statement, parameters))
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", seen)
+    try:
+        w = watch_of(app)
+        polls = [Poll(app, gid, None, etag_of(client, gid, None)) for gid, _ in games]
+        assert until(lambda: w.waiting() == 3)
+        start = len(rounds)
+        assert until(lambda: len(rounds) >= start + 2)
+        gid, tokens = games[1]
+        seat, tok, tag = mover(client, gid, tokens)
+        assert command(other_process.test_client(), gid, tok, {"type": "end_phase"},
+                       etag=tag).status_code == 200
+        assert polls[1].answer().status_code == 200
+        assert w.waiting() == 2  # the other games' polls still wait
+    finally:
+        event.remove(engine, "before_cursor_execute", seen)
+    # Each round while three waited: one statement naming all three games.
+    for statement, parameters in rounds[start:start + 2]:
+        assert "FROM games" in statement and "IN" in statement
+        values = parameters.values() if isinstance(parameters, dict) else parameters
+        assert ids <= set(values)
     w.close()
     assert [p.answer().status_code for p in (polls[0], polls[2])] == [304, 304]
 
@@ -356,3 +372,154 @@ def test_preflight_allows_prefer_and_exposes_preference_applied(client):
         "Access-Control-Request-Headers": "prefer, if-none-match"})
     assert "Prefer" in pre.headers["Access-Control-Allow-Headers"]
     assert "Preference-Applied" in pre.headers["Access-Control-Expose-Headers"]
+
+
+# ---------------------------------------------------------------------------
+# gunicorn (the Procfile's web process)
+
+
+def _http(base: str, method: str, path: str, body: Any = None,
+          headers: Optional[dict[str, str]] = None) -> tuple[int, dict[str, str], Any]:
+    import http.client
+    import json
+    from urllib.parse import urlsplit
+
+    url = urlsplit(base)
+    conn = http.client.HTTPConnection(url.hostname, url.port, timeout=60)
+    try:
+        h = dict(headers or {})
+        data = None
+        if body is not None:
+            data, h["Content-Type"] = json.dumps(body), "application/json"
+        conn.request(method, path, data, h)
+        r = conn.getresponse()
+        raw = r.read()
+        return r.status, dict(r.getheaders()), json.loads(raw) if raw else None
+    finally:
+        conn.close()
+
+
+class _HeldPoll:
+    """A long poll to a gunicorn server started with ``LONGPOLL_MAX_WAITERS=1``, held.
+
+    It is known to be held when a short poll to the same worker is refused at
+    once (the cap). A short poll may take the place first: then the long one
+    is refused and sent again.
+    """
+
+    def __init__(self, base: str, path: str, headers: dict[str, str]) -> None:
+        self.answer: Optional[tuple[int, dict[str, str], Any]] = None
+        probe = {k: v for k, v in headers.items() if k != "Prefer"}
+        probe["Prefer"] = "wait=0.05"
+        for _ in range(50):
+            self.thread = threading.Thread(target=self._run, args=(base, path, headers),
+                                           daemon=True)
+            self.thread.start()
+            assert until(lambda: not self.thread.is_alive() or self._refused(base, path, probe))
+            if self.thread.is_alive():
+                return
+            self.thread.join()
+        raise AssertionError("the long poll was never held")
+
+    def _run(self, base: str, path: str, headers: dict[str, str]) -> None:
+        self.answer = _http(base, "GET", path, headers=headers)
+        self.answered_at = time.monotonic()
+
+    @staticmethod
+    def _refused(base: str, path: str, probe: dict[str, str]) -> bool:
+        status, h, _ = _http(base, "GET", path, headers=probe)
+        return status == 304 and "Preference-Applied" not in h
+
+    def result(self) -> tuple[int, dict[str, str], Any]:
+        self.thread.join(PATIENCE)
+        assert not self.thread.is_alive(), "the held request did not answer in time"
+        assert self.answer is not None
+        return self.answer
+
+
+def test_gunicorn_holds_polls_wakes_them_from_another_process_and_stops_at_once(tmp_path):
+    import subprocess
+
+    from .test_deploy import ROOT, _env, _free_port, _procfile, _wait
+
+    url = f"sqlite:///{tmp_path / 'live.sqlite3'}"
+    procs, bases = [], []
+    try:
+        for i in range(2):  # two servers on one database: two processes for sure
+            port = _free_port()
+            env = _env(DATABASE_URL=url, PORT=str(port), WEB_CONCURRENCY="1",
+                       LONGPOLL_MAX_WAITERS="1", HOME=str(tmp_path))
+            log = open(tmp_path / f"gunicorn{i}.log", "w")
+            procs.append(subprocess.Popen(["bash", "-c", "exec " + _procfile()["web"]],
+                                          cwd=ROOT, env=env, stdout=log,
+                                          stderr=subprocess.STDOUT))
+            log.close()
+            bases.append(f"http://127.0.0.1:{port}")
+            _wait(f"{bases[i]}/api/health", procs[i])
+        first, second = bases
+        status, _, g = _http(first, "POST", "/api/games", {
+            "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human"}], "seed": 5,
+            "preset": "first-game-2e"})
+        assert status == 201
+        status, _, j = _http(first, "POST", f"/api/games/{g['id']}/join",
+                             {"name": "Bob", "code": g["invites"][0]["code"]})
+        assert status == 200
+        tokens = {g["seat"]: g["token"], j["seat"]: j["token"]}
+        path = f"/api/games/{g['id']}"
+        view = j["game"]["view"]
+        seat = view["awaiting"][0]
+        waiter = bearer(tokens[1 - seat])
+        _, h, _ = _http(first, "GET", path, headers=waiter)
+        # The worker answers other requests while one is held (threads), and that one is.
+        held = _HeldPoll(first, path, {**waiter, "If-None-Match": h["ETag"],
+                                       "Prefer": f"wait={LONG}"})
+        _, h2, _ = _http(second, "GET", path, headers=bearer(tokens[seat]))
+        sent = time.monotonic()
+        status, _, moved = _http(second, "POST", f"{path}/commands", {"type": "end_phase"},
+                                 {**bearer(tokens[seat]), "If-Match": h2["ETag"]})
+        assert status == 200
+        status, h3, body = held.result()
+        assert status == 200 and h3["Preference-Applied"] == f"wait={LONG}"
+        assert body["version"] == moved["version"] and held.answered_at - sent < LONG / 2
+
+        # Stopping: a held poll answers at once instead of holding the worker back.
+        held = _HeldPoll(first, path, {**waiter, "If-None-Match": h3["ETag"],
+                                       "Prefer": f"wait={LONG}"})
+        stopped = time.monotonic()
+        procs[0].terminate()
+        status, h4, _ = held.result()
+        assert status == 304 and h4["Preference-Applied"] == f"wait={LONG}"
+        assert held.answered_at - stopped < LONG / 2
+        assert procs[0].wait(PATIENCE) == 0
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.terminate()
+        for proc in procs:
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(5)
+
+
+def test_gunicorn_runs_threads_and_caps_held_polls_below_them(monkeypatch):
+    import runpy
+    from pathlib import Path
+    from types import SimpleNamespace
+
+    conf_path = Path(__file__).resolve().parents[2] / "backend/dominion_server/gunicorn_conf.py"
+    monkeypatch.delenv("GUNICORN_THREADS", raising=False)
+    conf = runpy.run_path(str(conf_path))
+    assert conf["worker_class"] == "gthread"
+    assert conf["threads"] > conf["RESERVED_THREADS"]
+    monkeypatch.delenv("LONGPOLL_MAX_WAITERS", raising=False)
+    conf["on_starting"](SimpleNamespace(cfg=SimpleNamespace(threads=40)))  # --threads 40
+    import os
+
+    assert os.environ["LONGPOLL_MAX_WAITERS"] == str(40 - conf["RESERVED_THREADS"])
+    monkeypatch.setenv("LONGPOLL_MAX_WAITERS", "7")  # given: kept
+    conf["on_starting"](SimpleNamespace(cfg=SimpleNamespace(threads=40)))
+    assert os.environ["LONGPOLL_MAX_WAITERS"] == "7"
+    monkeypatch.setenv("GUNICORN_THREADS", "12")
+    assert runpy.run_path(str(conf_path))["threads"] == 12
