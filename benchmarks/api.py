@@ -19,8 +19,8 @@ if installed (Debian package ``wrk``), else with Python threads.
 
 Live games (``--live-games``, ``--live-seconds``): two humans per game, each
 played by a thread of this script that acts like a person at the web client:
-the seat whose move it is thinks 1-2 s and sends a command; the other seat
-waits to see it, either
+the seat whose move it is thinks 1-2 s (``--think``) and sends a command; the
+other seat waits to see it, either
 
 * long polling: ``If-None-Match`` + ``Prefer: wait=25``, the next request as
   soon as one is answered; or
@@ -348,7 +348,7 @@ class LiveStats:
 
 
 def live_seat(port: int, g: dict[str, Any], seat: int, mode: str, end: float,
-              stats: LiveStats) -> None:
+              stats: LiveStats, think_range: tuple[float, float]) -> None:
     """One person at the web client: moves when it is its move, else waits to see the game."""
     client = Client(port)
     rng = random.Random(f"{g['id']}-{seat}")
@@ -360,7 +360,7 @@ def live_seat(port: int, g: dict[str, Any], seat: int, mode: str, end: float,
     poll_after_own = False
     while time.monotonic() < end and not view.get("result"):
         if seat in view["awaiting"]:
-            think = rng.uniform(1.0, 2.0)
+            think = rng.uniform(*think_range)
             if mode == "old" and poll_after_own and think > OLD_FAST:
                 # game.js polls once FAST after its own command, then every MY_MOVE.
                 time.sleep(OLD_FAST)
@@ -415,21 +415,21 @@ def live_seat(port: int, g: dict[str, Any], seat: int, mode: str, end: float,
 
 
 def live(kind: str, port: int, games: list[dict[str, Any]], mode: str, seconds: float,
-         workers: int) -> None:
+         workers: int, think_range: tuple[float, float]) -> None:
     stats = LiveStats()
     for g in games:
         g["sent"] = {}
     end = time.monotonic() + seconds
     t0 = time.perf_counter()
-    run_threads(lambda job: live_seat(port, job[0], job[1], mode, end, stats),
+    run_threads(lambda job: live_seat(port, job[0], job[1], mode, end, stats, think_range),
                 [(g, seat) for g in games for seat in g["tokens"]])
     secs = time.perf_counter() - t0
     lat = sorted(stats.latencies)
     n = len(games)
     what = ("long polling (Prefer: wait=25)" if mode == "long"
             else "old client polling (0.8 s x1.5 up to 8 s)")
-    line = (f"[{kind}] live, {what}, {workers} worker{'s' if workers > 1 else ''}: "
-            f"{n} games, {stats.commands} moves, "
+    line = (f"[{kind}] live, {what}, {workers} worker{'s' if workers > 1 else ''}, "
+            f"{think_range[0]:g}-{think_range[1]:g} s per move: {n} games, {stats.commands} moves, "
             f"{(stats.polls + stats.commands) / secs / n:.2f} requests/s per game "
             f"({stats.polls / secs / n:.2f} polls + {stats.commands / secs / n:.2f} commands); "
             f"move to notice median {statistics.median(lat) * 1e3:.0f} ms, "
@@ -513,7 +513,8 @@ def bench(kind: str, args: argparse.Namespace) -> None:
                 for i, mode in enumerate(("old", "long")):
                     live_games = create_games(client, args.live_games,
                                               first_seed=1000 * (i + 1))
-                    live(kind, port, live_games, mode, args.live_seconds, args.workers)
+                    live(kind, port, live_games, mode, args.live_seconds, args.workers,
+                         args.think)
         finally:
             proc.terminate()
             proc.wait(30)
@@ -521,6 +522,11 @@ def bench(kind: str, args: argparse.Namespace) -> None:
             capacity(kind, url, tmp, args.capacity_polls, args.capacity_threads)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _seconds_range(text: str) -> tuple[float, float]:
+    low, _, high = text.partition(",")
+    return float(low), float(high or low)
 
 
 def main() -> None:
@@ -546,6 +552,8 @@ def main() -> None:
                         help="live games (two human seats each) per polling style")
     parser.add_argument("--live-seconds", type=float, default=12,
                         help="seconds each polling style is measured")
+    parser.add_argument("--think", type=_seconds_range, default=(1.0, 2.0),
+                        help="seconds a live player thinks before each move: MIN,MAX")
     parser.add_argument("--capacity-polls", type=int, default=120,
                         help="simultaneous long polls sent to one worker")
     parser.add_argument("--capacity-threads", type=int, default=64,
