@@ -231,11 +231,11 @@ def test_a_poll_nothing_changes_answers_304_after_its_wait(make_app):
     gid, tokens = two_humans(client, seed=35)
     tag = etag_of(client, gid, tokens[1])
     w = watch_of(app)
-    poll = Poll(app, gid, tokens[1], tag, prefer="wait=0.3")
+    poll = Poll(app, gid, tokens[1], tag, prefer="wait=0.5")
     assert until(lambda: w.waiting(gid) == 1)  # it is held...
     got = poll.answer()  # ...and let go when the wait is over
     assert got.status_code == 304 and got.data == b""
-    assert got.headers["ETag"] == tag and got.headers["Preference-Applied"] == "wait=0.3"
+    assert got.headers["ETag"] == tag and got.headers["Preference-Applied"] == "wait=0.5"
     assert w.waiting() == 0
 
 
