@@ -649,6 +649,7 @@ def _create_rematch(old: Loaded, seat: int, token: str) -> Optional[SeatGrant]:
         if not won:
             db.session.rollback()
             return None
+        watch.saved(old.id, old.version + 1)  # the old game's pollers learn of the rematch now
         _insert_game(g, commands, events, now, commit=False)
         db.session.commit()
     except IntegrityError:  # a join code already in use elsewhere: try again
