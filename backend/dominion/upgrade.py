@@ -27,10 +27,17 @@ def _add_prosperity(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _add_undo(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 4 stores the undo history (dominion.undo); older games start with none."""
+    data["undo"] = {"epoch": 0, "history": []}
+    return data
+
+
 #: ``STEPS[n]`` turns a version-``n`` dict into a version-``n + 1`` dict.
 STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: _add_edition,
     2: _add_prosperity,
+    3: _add_undo,
 }
 
 
