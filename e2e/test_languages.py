@@ -4,7 +4,7 @@ screen and an invite opened in the guest's own language.
 
 On every screen: the page's ``lang`` is the UI language, no word breaks without
 a hyphen or spills out of its tile at 360 px, nothing scrolls sideways, and (in
-Czech and Hungarian) no English UI string of js/i18n.js shows. Screenshots of
+Czech and Hungarian) no English UI string of js/lang/en.js shows. Screenshots of
 each screen go to e2e/screenshots/.
 """
 
@@ -27,8 +27,8 @@ PRESET = "first-game-1e"  # its kingdom has Woodcutter, whose Hungarian name was
 
 
 def _strings(lang: str) -> dict[str, list[str]]:
-    """Key -> the strings of that key (one, or each plural form) in js/i18n.js."""
-    text = (ROOT / "frontend" / "js" / "i18n.js").read_text()
+    """Key -> the strings of that key (one, or each plural form) in js/lang/<lang>.js."""
+    text = (ROOT / "frontend" / "js" / "lang" / f"{lang}.js").read_text()
     body = text.split(f"const {lang} = {{", 1)[1].split("\n};", 1)[0]
     quoted = re.compile(r"'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\"")
     out = {}

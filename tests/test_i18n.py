@@ -266,6 +266,7 @@ def test_catalog_follows_registration_with_english_fallback():
 # --- the web client's texts for the engine's decisions -----------------------
 
 CLIENT_I18N = Path(__file__).resolve().parent.parent / "frontend" / "js" / "i18n.js"
+CLIENT_LANG = CLIENT_I18N.parent / "lang"  # one table a language: lang/en.js, lang/cs.js...
 ENGINE_SOURCE = Path(__file__).resolve().parent.parent / "backend" / "dominion"
 
 #: Option ids of the `option`/`options` prompts that the client labels one by
@@ -305,12 +306,12 @@ PROSPERITY_PROMPTS = {
 
 
 def client_strings() -> dict[str, set[str]]:
-    """The keys of each language table of the web client (frontend/js/i18n.js)."""
-    text = CLIENT_I18N.read_text()
-    same = text.split("const SAME_TEXT = {", 1)[1].split("\n};", 1)[0]
+    """The keys of each language table of the web client (frontend/js/lang/*.js)."""
+    same = CLIENT_I18N.read_text().split("const SAME_TEXT = {", 1)[1].split("\n};", 1)[0]
     aliases = dict(re.findall(r"'([a-z][\w.-]*)': '([a-z][\w.-]*)'", same))
     out = {}
     for lang in SUPPORTED_LANGS:
+        text = (CLIENT_LANG / f"{lang}.js").read_text()
         body = text.split(f"const {lang} = {{", 1)[1].split("\n};", 1)[0]
         keys = set(re.findall(r"'([a-z][\w.-]*)':", body))
         # A key sharing another's text has it in this language if that one does.

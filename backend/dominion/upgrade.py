@@ -27,8 +27,15 @@ def _add_prosperity(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _add_hidden_passes(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 4 records Masquerade passes hidden from third parties (scores.py);
+    older games forgot theirs, so their viewers count as if all were seen."""
+    data["state"]["hidden_passes"] = []
+    return data
+
+
 def _add_undo(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 4 stores the undo history (dominion.undo); older games start with none."""
+    """Version 5 stores the undo history (dominion.undo); older games start with none."""
     data["undo"] = {"epoch": 0, "history": []}
     return data
 
@@ -37,7 +44,8 @@ def _add_undo(data: dict[str, Any]) -> dict[str, Any]:
 STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: _add_edition,
     2: _add_prosperity,
-    3: _add_undo,
+    3: _add_hidden_passes,
+    4: _add_undo,
 }
 
 

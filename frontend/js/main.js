@@ -1,7 +1,7 @@
 // Boot, hash routing, and the one render function that draws the current screen.
 
 import { h, mount } from './dom.js';
-import { t, lang, setLang, LANGS, LANG_NAMES, setCardNames } from './i18n.js';
+import { t, lang, setLang, loadStrings, LANGS, LANG_NAMES, setCardNames } from './i18n.js';
 import { api } from './api.js';
 import { state, changed, subscribe, clearNotice, settled, watchWork } from './store.js';
 import { openGame, closeGame, pollNow, visibilityChanged, reloadLog } from './game.js';
@@ -65,7 +65,13 @@ function renderTopbar() {
     id: 'lang',
     'aria-label': t('lang.label'),
     // The catalog and the game log come again in the new language.
-    onchange: (e) => { setLang(e.target.value); loadCatalog(e.target.value); reloadLog(); changed(); },
+    onchange: async (e) => {
+      const l = e.target.value;
+      await setLang(l);
+      loadCatalog(l);
+      reloadLog();
+      changed();
+    },
   }, LANGS.map((l) => h('option', { value: l, selected: l === lang(), lang: l }, LANG_NAMES[l])));
   mount(topbar,
     h('a', { class: 'brand', href: '#/' }, t('app.title')),
@@ -153,7 +159,9 @@ function release() {
 document.addEventListener('pointerdown', () => { pressing = true; }, true);
 document.addEventListener('pointerup', release, true);
 document.addEventListener('pointercancel', release, true);
+let booted = false; // the language table is in: the screens can speak
 subscribe(() => {
+  if (!booted) return;
   if (pressing || redrawLater) {
     redrawLater = true;
     markIdle();
@@ -165,7 +173,7 @@ subscribe(() => {
 // `data-idle` on <main>: "true" once no request is in flight and the latest
 // state is drawn. The end-to-end tests wait on it instead of on time.
 function markIdle() {
-  main.dataset.idle = settled() && !redrawLater ? 'true' : 'false';
+  main.dataset.idle = booted && settled() && !redrawLater ? 'true' : 'false';
 }
 watchWork(markIdle);
 window.addEventListener('hashchange', onRoute);
@@ -173,4 +181,5 @@ document.addEventListener('visibilitychange', visibilityChanged);
 window.addEventListener('online', () => { if (state.game) pollNow(); });
 
 loadCatalog(lang());
-onRoute();
+// The first paint waits for the page's language table (a few KB, one request).
+loadStrings(lang()).then(() => { booted = true; onRoute(); });
