@@ -24,6 +24,7 @@ from typing import Any, Optional, Sequence
 from .bots import BOTS, make_bot
 from .cards.card import CARDS
 from .errors import DominionError
+from .fastplay import play_turn, turn_choices
 from .randomizer import SETS, decide_colony
 from .rng import Rng
 from .setup import new_game, validate_kingdom
@@ -76,13 +77,14 @@ def play_game(
     game = new_game(len(bots), kingdom, seed=seed, agents=bots, record_events=False,
                     edition=edition, colony=colony)
     st = game.state
+    # One call per turn (dominion.fastplay): the same game as applying each
+    # bot command, without the command layer's parsing and checks.
+    choices = {seat: turn_choices(game, bot) for seat, bot in bots.items()}
     while not st.game_over:
         if st.turn.number > MAX_TURNS:
             return {"winners": [], "end_reason": "turn_limit", "turns": st.turn.number,
                     "colony": colony}
-        seat = st.turn.seat
-        game.apply(seat, bots[seat].command(game, seat))
-        st = game.state
+        play_turn(game, bots, choices)
     result = game.result()
     result["turns"] = st.turn.number
     result["colony"] = colony

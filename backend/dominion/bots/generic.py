@@ -47,6 +47,7 @@ from .base import turn_command
 if TYPE_CHECKING:  # pragma: no cover
     from ..decisions import Decision
     from ..engine import Game
+    from ..fastplay import TurnChoices
 
 # ---------------------------------------------------------------------------
 # Card knowledge
@@ -544,6 +545,16 @@ class GenericBot:
             if plan is not None:
                 return plan
         return turn_command(game, seat, self.action_to_play, self._buy)
+
+    def turn_choices(self, game: "Game") -> Optional["TurnChoices"]:
+        """What :meth:`command` chooses with, for a one-call turn
+        (:mod:`dominion.fastplay`); ``None`` with Grand Market in the supply
+        (its plan may play Treasures one at a time) or in a subclass that
+        changed the turn."""
+        cls = type(self)
+        if "Grand Market" in game.state.supply or cls.command is not GenericBot.command:
+            return None
+        return self.action_to_play, self._buy
 
     def _grand_market(self, game: "Game", seat: int) -> Optional[Command]:
         st = game.state
