@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, NamedTuple, Optional, Protocol
 
 from . import gains
-from .cards.card import CARDS, TREASURE, Card
+from .cards.card import CARDS, PLAIN, TREASURE, Card, PlayEffect
 from .commands import Answer, Buy, Command, EndPhase, Play, PlayTreasures, parse_command
 from .costs import cost, has_cost_rules
 from .decisions import CARDS as CHOOSE_CARDS
@@ -116,6 +116,24 @@ def _treasure_orders(curse_is_treasure: bool) -> dict[str, int]:
     return built[1]
 
 
+_PLAIN: dict[bool, tuple[int, dict[str, int], dict[str, PlayEffect]]] = {}
+
+
+def _plain_treasures(curse_is_treasure: bool) -> tuple[dict[str, int], dict[str, PlayEffect]]:
+    """The Treasures "play all Treasures" plays in one batch (``PLAIN``), by
+    name: their printed coins, and the ``on_play`` of those that have one
+    (Silver, for Merchant). One pair per rule, rebuilt when the catalog grows."""
+    built = _PLAIN.get(curse_is_treasure)
+    if built is None or built[0] != len(CARDS):
+        plain = [(n, c) for n, c in CARDS.items() if c.is_treasure and c.play_order == PLAIN]
+        coins = {n: c.coins for n, c in plain}
+        effects = {n: c.on_play for n, c in plain if c.on_play is not None}
+        if curse_is_treasure:
+            coins["Curse"] = 0  # its $1 comes from coins_of
+        built = _PLAIN[curse_is_treasure] = (len(CARDS), coins, effects)
+    return built[1], built[2]
+
+
 class _CardRules(NamedTuple):
     """Which card-specific rules a game with this supply needs (see ``Game.__init__``)."""
 
@@ -182,6 +200,7 @@ class Game:
         (self._cost_rules, self.gain_hooks, self.buy_hooks, self._start_of_turn,
          self._buy_rules, self._early_treasures, self._curse_is_treasure,
          self._treasures) = _card_rules(tuple(state.supply))
+        self._plain_coins, self._plain_effects = _plain_treasures(self._curse_is_treasure)
 
     # ------------------------------------------------------------------
     # Serialization
@@ -745,7 +764,8 @@ class Game:
         p = self.state.players[seat]
         p.deck, p.discard = p.discard, p.deck
         self.state.rng.shuffle(p.deck)
-        self.emit("shuffle", seat)
+        if self._events is not None:
+            self.emit("shuffle", seat)
 
     def draw(self, seat: int, n: int = 1) -> list[str]:
         """Draw ``n`` cards (fewer if deck and discard run out)."""
@@ -945,29 +965,31 @@ class Game:
             for name in first:
                 if name in p.hand:  # an earlier ability may have moved it
                     self.play_treasure(seat, name)
+        plain = self._plain_coins
         batch: list[str] = []
         late: list[str] = []
         rest: list[str] = []
         coins = 0
         for name in p.hand:
-            order = orders.get(name)
-            if order is None:
-                rest.append(name)
-            elif order:
+            value = plain.get(name)
+            if value is not None:
+                batch.append(name)
+                coins += value
+            elif name in orders:  # LATE, or an EARLY one an ability left in the hand
                 late.append(name)
                 rest.append(name)
             else:
-                batch.append(name)
-                coins += CARDS[name].coins
-        if batch and (self.state.turn.effects or self._curse_is_treasure):
-            coins = sum(self.coins_of(name) for name in batch)  # Coppersmith, Curse
+                rest.append(name)
         if batch:
+            if self.state.turn.effects or self._curse_is_treasure:
+                coins = sum(self.coins_of(name) for name in batch)  # Coppersmith, Curse
             self.state.turn.coins += coins
             p.in_play += batch
             p.hand = rest
-            self.emit("play", seat, cards=batch)
+            if self._events is not None:
+                self.emit("play", seat, cards=batch)
             for name in batch:
-                effect = CARDS[name].on_play
+                effect = self._plain_effects.get(name)
                 if effect is not None:
                     effect(self, seat, PlayedCard(name))
         for name in late:
@@ -1039,9 +1061,10 @@ class Game:
             self.emit("game_over", None, reason=reason)
             return
         nxt = (seat + 1) % len(st.players)
-        st.turn = Turn(seat=nxt, number=turn.number + 1)
+        st.turn = Turn(nxt, turn.number + 1)  # positional: the simulator's hot path
         st.players[nxt].turns += 1
-        self.emit("turn", nxt, number=turn.number + 1)
+        if self._events is not None:
+            self.emit("turn", nxt, number=turn.number + 1)
         if self._start_of_turn:
             self.start_turn(nxt)
 

@@ -64,8 +64,9 @@ def play_turn(
     seat = st.turn.seat
     bot = bots[seat]
     picks = turn_choices(game, bot) if choices is None else choices[seat]
-    game._tape = []  # answers are given inline; the tape only grows within a turn
-    game._pos = 0
+    if game._tape:  # answers are given inline: the tape only grows within a turn
+        game._tape = []
+        game._pos = 0
     if picks is None:
         _command_turn(game, bot, seat)
     else:
@@ -82,7 +83,7 @@ def _choice_turn(
     st = game.state
     turn = st.turn
     hand = st.players[seat].hand  # the list object changes only at clean-up
-    treasures = game._treasures
+    treasures = game._treasures.keys()
     while True:
         if pick_action is not None:
             while turn.phase == ACTION_PHASE and turn.actions > 0:
@@ -96,7 +97,7 @@ def _choice_turn(
                     turn.phase = BUY_PHASE
                     game.play_treasure(seat, name)
                 hand = st.players[seat].hand
-        while not turn.bought and any(c in treasures for c in hand):
+        while not turn.bought and not treasures.isdisjoint(hand):
             turn.phase = BUY_PHASE
             game.play_all_treasures(seat)
             hand = st.players[seat].hand
