@@ -326,7 +326,9 @@ class Game:
         """What buying a card costs now: its cost in the Buy phase, which a buy
         sent during the Action phase begins (Peddler is cheaper there)."""
         turn = self.state.turn
-        if turn.phase == BUY_PHASE or not self._cost_rules:
+        if not self._cost_rules:  # the bots ask this of every pile: no detour
+            return cost(self, name, False) if turn.effects else CARDS[name].cost
+        if turn.phase == BUY_PHASE:
             return self.cost(name)
         turn.phase = BUY_PHASE  # a query: the phase is put back at once
         try:
