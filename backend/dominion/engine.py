@@ -367,6 +367,23 @@ class Game:
             return f"{name} cannot be bought now"
         return None
 
+    def buyable(self, seat: int, coins: int) -> list[str]:
+        """The non-empty piles ``seat`` may buy now for at most ``coins``, in
+        supply order: their Buy-phase cost (:meth:`buy_cost`) and no
+        :meth:`buy_forbidden` reason. Bots ask it for every buy: without
+        cost rules, cost effects or buy rules it only reads printed costs."""
+        st = self.state
+        turn = st.turn
+        if self._cost_rules or turn.effects:
+            cost = self.buy_cost
+            options = [n for n, left in st.supply.items() if left > 0 and cost(n) <= coins]
+        else:
+            options = [n for n, left in st.supply.items()
+                       if left > 0 and CARDS[n].cost <= coins]
+        if self._buy_rules or turn.names:
+            options = [n for n in options if self.buy_forbidden(seat, n) is None]
+        return options
+
     def empty_piles(self) -> int:
         return sum(1 for n in self.state.supply.values() if n == 0)
 

@@ -169,6 +169,8 @@ MOAT_WORTHY = ("Witch", "Militia", "Bandit", "Bureaucrat", "Thief",
                "Torturer", "Minion", "Swindler", "Replace", "Saboteur",
                "Mountebank", "Charlatan", "Goons", "Rabble", "Clerk")
 
+_MOAT_WORTHY = frozenset(MOAT_WORTHY)
+
 #: Attacks that cut the victim's hand: against them a reaction keeps the
 #: best cards safe on the deck (Secret Chamber) or filters the hand (Diplomat).
 HAND_ATTACKS = frozenset({"Militia", "Torturer", "Minion", "Goons", "Rabble"})
@@ -271,7 +273,7 @@ class _Ctx:
 
     __slots__ = (
         "game", "seat", "owned", "size", "money", "golds", "terminals", "villages",
-        "stage", "players", "kingdom", "my_turns", "colony", "terminal_room",
+        "stage", "players", "kingdom", "my_turns", "colony", "terminal_room", "gardens",
     )
 
     def __init__(self, game: "Game", seat: int) -> None:
@@ -282,10 +284,12 @@ class _Ctx:
         self.owned = owned = Counter(cards)
         self.size = len(cards)
         money = []
-        terminals = villages = 0
+        terminals = villages = gardens = 0
         kinds, coins = _KINDS, _COINS
         for c, n in owned.items():
             card = CARDS[c]
+            if card.score is not None:
+                gardens += n
             k = kinds[card] if card in kinds else kind(c)
             if k == TERMINAL:
                 terminals += n
@@ -296,6 +300,8 @@ class _Ctx:
         self.golds = owned.get("Gold", 0) + owned.get("Platinum", 0)
         self.terminals = terminals
         self.villages = villages
+        #: Cards whose VP depend on the deck (Gardens) the seat owns.
+        self.gardens = gardens
         self.players = len(st.players)
         self.kingdom = st.kingdom
         self.my_turns = st.players[seat].turns
@@ -327,12 +333,24 @@ def _stage(game: "Game") -> float:
     return min(left, float(sum(smallest)))
 
 
+#: The cards :func:`gain_score` has a rule for by name.
+_BASIC_SCORES = frozenset({
+    "Curse", "Colony", "Province", "Duchy", "Estate", "Platinum", "Gold", "Silver", "Copper",
+})
+
+
 def gain_score(ctx: _Ctx, name: str, buying: bool = True) -> float:
     """How much the bot wants one more ``name`` now (Silver = 20, Gold = 50).
 
     Negative means it would rather have nothing.
     """
     card = CARDS[name]
+    if name not in _BASIC_SCORES and not card.is_victory:
+        # A kingdom Action or Treasure: what the checks below come to for it.
+        if card.is_treasure:
+            return _treasure_score(ctx, name)
+        if card.is_action:
+            return _action_score(ctx, name)
     stage = ctx.stage
     if name == "Curse":
         return -100
@@ -380,8 +398,7 @@ def gain_score(ctx: _Ctx, name: str, buying: bool = True) -> float:
     if name == "Copper":
         if not buying:
             return 1
-        gardens = sum([n for c, n in ctx.owned.items() if CARDS[c].score is not None])
-        if gardens >= 2:
+        if ctx.gardens >= 2:
             return 12  # Coppers fill Gardens decks
         return 15 if ctx.money < 4 else -30  # a deck trashed too thin needs money
     if card.is_treasure:
@@ -428,13 +445,28 @@ _ACTION_RULES = frozenset({
 })
 
 
+# What _action_score reads of a card's own tables, per Card object:
+# (first-copy wish, kind, most copies worth having, a rule by name or kind).
+_ACTION_FACTS: dict[Card, tuple[float, Optional[str], int, bool]] = {}
+
+
+def _action_facts(card: Card, name: str) -> tuple[float, Optional[str], int, bool]:
+    k = kind(name)
+    facts = (BUY_SCORE.get(name, 10 + card.cost * 4), k, MAX_COPIES.get(name, 8),
+             name in _ACTION_RULES or k == VILLAGE_KIND)
+    _ACTION_FACTS[card] = facts
+    return facts
+
+
 def _action_score(ctx: _Ctx, name: str) -> float:
     """Wish for a kingdom Action, given the deck's terminals and villages."""
     card = CARDS[name]
-    score = BUY_SCORE[name] if name in BUY_SCORE else 10 + card.cost * 4
+    facts = _ACTION_FACTS.get(card)
+    if facts is None:
+        facts = _action_facts(card, name)
+    score, k, most, has_rule = facts
     copies = ctx.owned.get(name, 0)
-    k = _KINDS[card] if card in _KINDS else kind(name)
-    if name not in _ACTION_RULES and k != VILLAGE_KIND:
+    if not has_rule:
         pass  # none of the rules below is about this card: skip the chain
     elif name == "Village":
         score = 22 if ctx.terminals >= ctx.villages + 2 else 6
@@ -457,7 +489,7 @@ def _action_score(ctx: _Ctx, name: str) -> float:
         cantrips = sum(n for c, n in ctx.owned.items() if kind(c) in (CANTRIP, VILLAGE_KIND))
         score += min(cantrips, 6) * 2  # it draws once 3 Actions were played
     elif name == "Moat":
-        if any(a in ctx.kingdom for a in MOAT_WORTHY):
+        if not _MOAT_WORTHY.isdisjoint(ctx.kingdom):
             score = 16
     elif name == "Chapel":
         score = 16 if "Witch" in ctx.kingdom and copies == 0 else 0
@@ -481,7 +513,7 @@ def _action_score(ctx: _Ctx, name: str) -> float:
         score = 12  # a second Smithy only in a bigger deck
     if k == TERMINAL and ctx.terminals >= ctx.terminal_room and name != "Witch":
         score = min(score, 10)
-    if copies >= MAX_COPIES.get(name, 8):
+    if copies >= most:
         score = min(score, 8)
     score -= copies * 2
     if ctx.stage <= 4:
@@ -739,12 +771,10 @@ class GenericBot:
         supply = game.state.supply
         if where is not None:
             options = where
+        elif buying:  # Grand Market, Contraband: buy_forbidden
+            options = game.buyable(seat, coins)
         else:
-            cost = game.buy_cost if buying else game.cost
-            options = [n for n, left in supply.items() if left > 0 and cost(n) <= coins]
-            if buying:
-                forbidden = game.buy_forbidden  # Grand Market, Contraband
-                options = [n for n in options if not forbidden(seat, n)]
+            options = [n for n, left in supply.items() if left > 0 and game.cost(n) <= coins]
         if not options:
             return None
         ctx = _Ctx(game, seat)
