@@ -25,9 +25,9 @@ def cases() -> Iterator[tuple[tuple[str, ...], list[str], int, str]]:
     """200 games: (bots, kingdom, seed, edition)."""
     rng = Rng(2024)
     first_game = preset("First Game")
-    for i in range(30):
+    for _ in range(30):
         yield ("big-money", "big-money"), first_game, rng.word(), "2"
-    for i in range(10):
+    for _ in range(10):
         yield ("smithy-big-money", "big-money"), first_game, rng.word(), "2"
     for sets in SETS:
         for i in range(35):

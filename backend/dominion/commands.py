@@ -60,8 +60,10 @@ class Answer:
 
 Command = Union[Play, PlayTreasures, Buy, EndPhase, Answer]
 
-_CARD_COMMANDS = {"play": Play, "buy": Buy}
-_BARE_COMMANDS = {"play_treasures": PlayTreasures, "end_phase": EndPhase}
+_CARD_COMMANDS: dict[str, type[Play] | type[Buy]] = {"play": Play, "buy": Buy}
+_BARE_COMMANDS: dict[str, type[PlayTreasures] | type[EndPhase]] = {
+    "play_treasures": PlayTreasures, "end_phase": EndPhase,
+}
 COMMAND_TYPES = ("play", "play_treasures", "buy", "end_phase", "answer")
 
 

@@ -1038,7 +1038,8 @@ class Game:
                         for c in players[other].hand
                         if CARDS[c].on_attack is not None
                         and (c not in revealed or CARDS[c].react_again)
-                        and (CARDS[c].react_if is None or CARDS[c].react_if(self, other))
+                        and (CARDS[c].react_if is None
+                             or CARDS[c].react_if(self, other))  # type: ignore[misc]
                     }
                 )
                 if not reactions:

@@ -25,6 +25,7 @@ from typing import Any, Iterator, Optional, Sequence
 
 from .bots import BOTS, make_bot
 from .cards.card import CARDS
+from .engine import Agent
 from .errors import DominionError
 from .fastplay import play_turn, turn_choices
 from .randomizer import SETS, decide_colony
@@ -75,7 +76,7 @@ def play_game(
     """
     if colony is None:
         colony = colony_for(kingdom, seed)
-    bots = {i: make_bot(n) for i, n in enumerate(bot_names)}
+    bots: dict[int, Agent] = {i: make_bot(n) for i, n in enumerate(bot_names)}
     game = new_game(len(bots), kingdom, seed=seed, agents=bots, record_events=False,
                     edition=edition, colony=colony)
     st = game.state

@@ -384,6 +384,7 @@ def gain_score(ctx: _Ctx, name: str, buying: bool = True) -> float:
     if card.is_victory:
         # Harem, Great Hall, Mill, Nobles: money or an Action early, points
         # late; the better of the two, a little more for having both.
+        use: float
         if card.is_treasure:  # Harem: a Gold's rival from mid-game on
             use = card.coins * 15 + card.cost + (7 * card.vp if stage <= 8 else 0)
         else:
@@ -1339,10 +1340,11 @@ def _needs_actions(hand: list[str], actions: int) -> bool:
     return len(_terminals(hand)) > actions
 
 
-def _money_now(game: "Game", seat: int) -> int:
-    """Coins this turn so far plus the Treasures (and +$ Actions) in hand."""
+def _money_now(game: "Game", seat: int) -> float:
+    """Coins this turn so far plus the Treasures (and +$ Actions) in hand
+    (on average: Bank, Venture... count what they usually make)."""
     st = game.state
-    coins = st.turn.coins if st.turn.seat == seat else 0
+    coins: float = st.turn.coins if st.turn.seat == seat else 0
     for c in st.players[seat].hand:
         coins += _prosperity._treasure_coins(game, c) if game.is_treasure(c) else coins_of(c)
     return coins
