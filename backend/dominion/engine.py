@@ -26,7 +26,7 @@ from typing import Any, Callable, Iterable, NamedTuple, Optional, Protocol
 from . import gains
 from .cards.card import CARDS, PLAIN, TREASURE, Card, PlayEffect
 from .commands import Answer, Buy, Command, EndPhase, Play, PlayTreasures, parse_command
-from .costs import cost, has_cost_rules
+from .costs import COST_EFFECTS, cost, has_cost_rules
 from .decisions import CARDS as CHOOSE_CARDS
 from .decisions import OPTION, OPTIONS, ORDER, SUPPLY, Decision, validate_answer
 from .errors import AgentError, IllegalCommand, InvalidState
@@ -318,8 +318,8 @@ class Game:
 
     def cost(self, name: str) -> int:
         """Current cost of a card, after every reduction (never below 0); see :mod:`dominion.costs`."""
-        if not (self._cost_rules or self.state.turn.effects):
-            return CARDS[name].cost
+        if not self._cost_rules and COST_EFFECTS.isdisjoint(self.state.turn.effects):
+            return CARDS[name].cost  # printed costs are never negative
         return cost(self, name, self._cost_rules)
 
     def buy_cost(self, name: str) -> int:
@@ -327,7 +327,9 @@ class Game:
         sent during the Action phase begins (Peddler is cheaper there)."""
         turn = self.state.turn
         if not self._cost_rules:  # the bots ask this of every pile: no detour
-            return cost(self, name, False) if turn.effects else CARDS[name].cost
+            if COST_EFFECTS.isdisjoint(turn.effects):
+                return CARDS[name].cost
+            return cost(self, name, False)
         if turn.phase == BUY_PHASE:
             return self.cost(name)
         turn.phase = BUY_PHASE  # a query: the phase is put back at once
@@ -374,7 +376,7 @@ class Game:
         cost rules, cost effects or buy rules it only reads printed costs."""
         st = self.state
         turn = st.turn
-        if self._cost_rules or turn.effects:
+        if self._cost_rules or not COST_EFFECTS.isdisjoint(turn.effects):
             cost = self.buy_cost
             options = [n for n, left in st.supply.items() if left > 0 and cost(n) <= coins]
         else:
