@@ -318,7 +318,8 @@ class Game:
 
     def cost(self, name: str) -> int:
         """Current cost of a card, after every reduction (never below 0); see :mod:`dominion.costs`."""
-        if not self._cost_rules and COST_EFFECTS.isdisjoint(self.state.turn.effects):
+        effects = self.state.turn.effects
+        if not self._cost_rules and (not effects or COST_EFFECTS.isdisjoint(effects)):
             return CARDS[name].cost  # printed costs are never negative
         return cost(self, name, self._cost_rules)
 
@@ -327,7 +328,7 @@ class Game:
         sent during the Action phase begins (Peddler is cheaper there)."""
         turn = self.state.turn
         if not self._cost_rules:  # the bots ask this of every pile: no detour
-            if COST_EFFECTS.isdisjoint(turn.effects):
+            if not turn.effects or COST_EFFECTS.isdisjoint(turn.effects):
                 return CARDS[name].cost
             return cost(self, name, False)
         if turn.phase == BUY_PHASE:
@@ -376,7 +377,7 @@ class Game:
         cost rules, cost effects or buy rules it only reads printed costs."""
         st = self.state
         turn = st.turn
-        if self._cost_rules or not COST_EFFECTS.isdisjoint(turn.effects):
+        if self._cost_rules or (turn.effects and not COST_EFFECTS.isdisjoint(turn.effects)):
             cost = self.buy_cost
             options = [n for n, left in st.supply.items() if left > 0 and cost(n) <= coins]
         else:
