@@ -1,7 +1,10 @@
 """Engine benchmark: simulation speed, state size and command latency.
 
 Run: ``python3 benchmarks/engine.py [--games 2000]``. Prints the figures the
-engine issue asks for; it asserts nothing (figures vary by machine).
+engine issue asks for; it asserts nothing (figures vary by machine). It pins
+itself to one core; on a busy machine compare the "games per CPU second"
+figures, or medians of several runs (issue 13: Big Money mirror >= 4,500
+games/s on one core).
 """
 
 from __future__ import annotations
@@ -48,15 +51,18 @@ def command_latency(samples: int = 2000) -> tuple[float, float, int]:
 
 
 def generic_mirror(games: int, card_set: str, seed: int) -> None:
-    """The generic bot against itself on random kingdoms of one set (both
-    editions' cards; Platinum and Colony by the official rule), 2 players."""
-    if not any(c.set == card_set and not c.basic for c in CARDS.values()):
+    """The generic bot against itself on random kingdoms of one set, or of
+    ``all`` three (both editions' cards; Platinum and Colony by the official
+    rule), 2 players."""
+    sets = {"base", "intrigue", "prosperity"} if card_set == "all" else {card_set}
+    if not any(c.set in sets and not c.basic for c in CARDS.values()):
         print(f"Generic mirror on {card_set} kingdoms: no such cards in this tree")
         return
     cpu = time.process_time()
-    out = simulate(["generic", "generic"], games, seed=seed, sets={card_set})
+    out = simulate(["generic", "generic"], games, seed=seed, sets=sets)
     cpu = time.process_time() - cpu
-    print(f"Generic mirror, random {card_set.title()} kingdoms, 2 players: "
+    label = "Base + Intrigue + Prosperity" if card_set == "all" else card_set.title()
+    print(f"Generic mirror, random {label} kingdoms, 2 players: "
           f"{out['games_per_second']:.0f} games/s ({games} games in {out['seconds']:.2f} s; "
           f"{games / cpu:.0f} games per CPU second); average turns per player "
           f"{out['avg_turns']}; end reasons {out['end_reasons']}")
@@ -78,8 +84,10 @@ def main() -> None:
           f"{args.games / cpu:.0f} games per CPU second, steadier on a busy machine)")
     print(f"  average turns per player: {bm['avg_turns']} (expected 17-18)")
 
+    generic_mirror(max(1, args.games // 4), "base", seed=5)
     generic_mirror(max(1, args.games // 4), "intrigue", seed=3)
     generic_mirror(max(1, args.games // 4), "prosperity", seed=4)
+    generic_mirror(max(1, args.games // 4), "all", seed=6)
 
     sm = simulate(["smithy-big-money", "big-money"], args.games, seed=2, kingdom=kingdom)
     rate = sm["wins"][0] / args.games

@@ -204,3 +204,39 @@ def test_shuffle_position_of_each_item_is_uniform() -> None:
         rng.shuffle(deck)
         positions[deck.index(0)] += 1
     assert chi_square(positions, 10, total) < chi_square_limit(9)
+
+
+def reference_shuffle(rng: Rng, items: list) -> None:
+    """Fisher-Yates by :meth:`Rng.below`, as stored games were shuffled: the
+    fast :meth:`Rng.shuffle` must draw the same words and give the same order."""
+    for i in range(len(items) - 1, 0, -1):
+        j = rng.below(i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_shuffle_equals_fisher_yates_by_below(seed: int) -> None:
+    fast, ref = Rng(seed), Rng(seed)
+    for size in itertools.chain(range(0, 40), (47, 60, 100, 257)):
+        a, b = list(range(size)), list(range(size))
+        fast.shuffle(a)
+        reference_shuffle(ref, b)
+        assert a == b
+        assert fast.to_dict() == ref.to_dict()  # the same words consumed
+
+
+@pytest.mark.parametrize("size", [3, 6, 7, 17, 40])
+def test_shuffle_rejects_like_below(size: int) -> None:
+    # Words of 0 give 0 low bits: a rejection for every n that does not divide
+    # 2**32; the shuffle must draw the next word just as below() does, across
+    # block boundaries.
+    blocks = [(0,) * 16, tuple(range(16)), (0,) * 5 + tuple(range(1, 12))]
+    for start in (0, 9, 15):
+        fast, ref = Rng(3), Rng(3)
+        for r in (fast, ref):
+            r._buf, r._pos = blocks[0], start
+        a, b = list(range(size)), list(range(size))
+        fast.shuffle(a)
+        reference_shuffle(ref, b)
+        assert a == b
+        assert fast.to_dict() == ref.to_dict()

@@ -103,7 +103,7 @@ def test_given_kingdom_is_used(capsys: pytest.CaptureFixture[str],
         return real(bots, kingdom, seed)
 
     monkeypatch.setattr(sim, "play_game", spy)
-    run_json(capsys, "--bots", "generic", "big-money", "--games", "3",
+    run_json(capsys, "--bots", "generic", "big-money", "--games", "3", "--jobs", "1",
              "--kingdom", " Smithy, Village,Witch ")
     assert seen == [["Smithy", "Village", "Witch"]] * 3
 
@@ -122,11 +122,11 @@ def test_random_kingdom_differs_per_game_and_follows_the_seed(
 
     monkeypatch.setattr(sim, "play_game", spy)
     run_json(capsys, "--bots", "generic", "generic", "--games", "4", "--seed", "5",
-             "--kingdom", "random")
+             "--kingdom", "random", "--jobs", "1")
     first = list(seen)
     seen.clear()
     run_json(capsys, "--bots", "generic", "generic", "--games", "4", "--seed", "5",
-             "--kingdom", "random")
+             "--kingdom", "random", "--jobs", "1")
     assert seen == first
     assert len({tuple(k) for k in first}) == 4
     for k in first:
@@ -150,7 +150,7 @@ def test_default_kingdom_is_the_first_game(capsys: pytest.CaptureFixture[str],
     real = sim.play_game
     monkeypatch.setattr(sim, "play_game",
                         lambda b, k, s: seen.append(list(k)) or real(b, k, s))
-    run_json(capsys, "--bots", "big-money", "big-money", "--games", "2")
+    run_json(capsys, "--bots", "big-money", "big-money", "--games", "2", "--jobs", "1")
     assert seen == [preset("First Game")] * 2
 
 
@@ -331,3 +331,46 @@ def test_cli_plays_prosperity_kingdoms_with_colony_by_the_rule(
 def test_unknown_set_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     err = run_error(capsys, "--bots", "generic", "big-money", "--sets", "base,seaside")
     assert "seaside" in err
+
+
+# ----------------------------------------------------------------------
+# Processes
+
+
+def figures(out: dict[str, Any]) -> dict[str, Any]:
+    """The output without its timings."""
+    return {k: v for k, v in out.items() if k not in ("seconds", "games_per_second")}
+
+
+@pytest.mark.parametrize("jobs", [2, 3, 7])
+def test_jobs_give_the_totals_of_one_process(capsys: pytest.CaptureFixture[str],
+                                             jobs: int) -> None:
+    args = ["--bots", "generic", "big-money", "smithy-big-money", "--games", "25",
+            "--seed", "11", "--kingdom", "random"]
+    serial = run_json(capsys, *args, "--jobs", "1")
+    parallel = run_json(capsys, *args, "--jobs", str(jobs))
+    assert figures(parallel) == figures(serial)
+    assert serial["games"] == 25 and sum(serial["end_reasons"].values()) == 25
+
+
+def test_simulate_spreads_games_over_processes() -> None:
+    one = simulate(["big-money", "smithy-big-money"], 40, seed=3)
+    two = simulate(["big-money", "smithy-big-money"], 40, seed=3, jobs=2)
+    assert figures(two) == figures(one)
+
+
+def test_jobs_default_to_the_cpu_count() -> None:
+    import dominion.sim as sim
+
+    seen: list[int] = []
+    real = sim.simulate
+    try:
+        sim.simulate = lambda *a, **kw: seen.append(kw["jobs"]) or real(*a, **kw)  # type: ignore[assignment]
+        assert main(["--bots", "big-money", "big-money", "--games", "2", "--json"]) == 0
+    finally:
+        sim.simulate = real
+    assert seen == [os.cpu_count() or 1]
+
+
+def test_jobs_must_be_positive(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "--jobs" in run_error(capsys, "--bots", "big-money", "big-money", "--jobs", "0")

@@ -69,8 +69,10 @@ class Answer:
 
 Command = Union[Play, PlayTreasures, Buy, EndPhase, Answer, Undo]
 
-_CARD_COMMANDS = {"play": Play, "buy": Buy}
-_BARE_COMMANDS = {"play_treasures": PlayTreasures, "end_phase": EndPhase, "undo": Undo}
+_CARD_COMMANDS: dict[str, type[Play] | type[Buy]] = {"play": Play, "buy": Buy}
+_BARE_COMMANDS: dict[str, type[PlayTreasures] | type[EndPhase] | type[Undo]] = {
+    "play_treasures": PlayTreasures, "end_phase": EndPhase, "undo": Undo,
+}
 COMMAND_TYPES = ("play", "play_treasures", "buy", "end_phase", "answer", "undo")
 
 

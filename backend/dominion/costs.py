@@ -23,6 +23,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from .engine import Game
 
 
+#: The ``Turn.effects`` keys :func:`cost` reads: other "this turn" effects
+#: (Merchant, Hoard, Collection...) leave every cost as printed.
+COST_EFFECTS = frozenset({"cost_reduction", "action_cost_reduction"})
+
+
 def has_cost_rules(names: list[str]) -> bool:
     """Whether any of these cards changes costs while in play or has its own cost."""
     return any(CARDS[n].discount is not None or CARDS[n].own_cost is not None for n in names)

@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, NamedTuple, Optional, Protocol
 
 from . import gains, scores, undo
-from .cards.card import CARDS, TREASURE, Card
+from .cards.card import CARDS, PLAIN, TREASURE, Card, PlayEffect
 from .commands import Answer, Buy, Command, EndPhase, Play, PlayTreasures, Undo, parse_command
-from .costs import cost, has_cost_rules
+from .costs import COST_EFFECTS, cost, has_cost_rules
 from .decisions import CARDS as CHOOSE_CARDS
 from .decisions import OPTION, OPTIONS, ORDER, SUPPLY, Decision, validate_answer
 from .errors import AgentError, IllegalCommand, InvalidState
@@ -118,6 +118,24 @@ def _treasure_orders(curse_is_treasure: bool) -> dict[str, int]:
     return built[1]
 
 
+_PLAIN: dict[bool, tuple[int, dict[str, int], dict[str, PlayEffect]]] = {}
+
+
+def _plain_treasures(curse_is_treasure: bool) -> tuple[dict[str, int], dict[str, PlayEffect]]:
+    """The Treasures "play all Treasures" plays in one batch (``PLAIN``), by
+    name: their printed coins, and the ``on_play`` of those that have one
+    (Silver, for Merchant). One pair per rule, rebuilt when the catalog grows."""
+    built = _PLAIN.get(curse_is_treasure)
+    if built is None or built[0] != len(CARDS):
+        plain = [(n, c) for n, c in CARDS.items() if c.is_treasure and c.play_order == PLAIN]
+        coins = {n: c.coins for n, c in plain}
+        effects = {n: c.on_play for n, c in plain if c.on_play is not None}
+        if curse_is_treasure:
+            coins["Curse"] = 0  # its $1 comes from coins_of
+        built = _PLAIN[curse_is_treasure] = (len(CARDS), coins, effects)
+    return built[1], built[2]
+
+
 class _CardRules(NamedTuple):
     """Which card-specific rules a game with this supply needs (see ``Game.__init__``)."""
 
@@ -188,6 +206,7 @@ class Game:
         (self._cost_rules, self.gain_hooks, self.buy_hooks, self._start_of_turn,
          self._buy_rules, self._early_treasures, self._curse_is_treasure,
          self._treasures) = _card_rules(tuple(state.supply))
+        self._plain_coins, self._plain_effects = _plain_treasures(self._curse_is_treasure)
 
     # ------------------------------------------------------------------
     # Serialization
@@ -313,15 +332,20 @@ class Game:
 
     def cost(self, name: str) -> int:
         """Current cost of a card, after every reduction (never below 0); see :mod:`dominion.costs`."""
-        if not (self._cost_rules or self.state.turn.effects):
-            return CARDS[name].cost
+        effects = self.state.turn.effects
+        if not self._cost_rules and (not effects or COST_EFFECTS.isdisjoint(effects)):
+            return CARDS[name].cost  # printed costs are never negative
         return cost(self, name, self._cost_rules)
 
     def buy_cost(self, name: str) -> int:
         """What buying a card costs now: its cost in the Buy phase, which a buy
         sent during the Action phase begins (Peddler is cheaper there)."""
         turn = self.state.turn
-        if turn.phase == BUY_PHASE or not self._cost_rules:
+        if not self._cost_rules:  # the bots ask this of every pile: no detour
+            if not turn.effects or COST_EFFECTS.isdisjoint(turn.effects):
+                return CARDS[name].cost
+            return cost(self, name, False)
+        if turn.phase == BUY_PHASE:
             return self.cost(name)
         turn.phase = BUY_PHASE  # a query: the phase is put back at once
         try:
@@ -359,6 +383,23 @@ class Game:
         if may_buy is not None and not may_buy(self, seat):
             return f"{name} cannot be bought now"
         return None
+
+    def buyable(self, seat: int, coins: int) -> list[str]:
+        """The non-empty piles ``seat`` may buy now for at most ``coins``, in
+        supply order: their Buy-phase cost (:meth:`buy_cost`) and no
+        :meth:`buy_forbidden` reason. Bots ask it for every buy: without
+        cost rules, cost effects or buy rules it only reads printed costs."""
+        st = self.state
+        turn = st.turn
+        if self._cost_rules or (turn.effects and not COST_EFFECTS.isdisjoint(turn.effects)):
+            cost = self.buy_cost
+            options = [n for n, left in st.supply.items() if left > 0 and cost(n) <= coins]
+        else:
+            options = [n for n, left in st.supply.items()
+                       if left > 0 and CARDS[n].cost <= coins]
+        if self._buy_rules or turn.names:
+            options = [n for n in options if self.buy_forbidden(seat, n) is None]
+        return options
 
     def empty_piles(self) -> int:
         return sum(1 for n in self.state.supply.values() if n == 0)
@@ -779,7 +820,8 @@ class Game:
         p = self.state.players[seat]
         p.deck, p.discard = p.discard, p.deck
         self.state.rng.shuffle(p.deck)
-        self.emit("shuffle", seat)
+        if self._events is not None:
+            self.emit("shuffle", seat)
 
     def draw(self, seat: int, n: int = 1) -> list[str]:
         """Draw ``n`` cards (fewer if deck and discard run out)."""
@@ -979,29 +1021,31 @@ class Game:
             for name in first:
                 if name in p.hand:  # an earlier ability may have moved it
                     self.play_treasure(seat, name)
+        plain = self._plain_coins
         batch: list[str] = []
         late: list[str] = []
         rest: list[str] = []
         coins = 0
         for name in p.hand:
-            order = orders.get(name)
-            if order is None:
-                rest.append(name)
-            elif order:
+            value = plain.get(name)
+            if value is not None:
+                batch.append(name)
+                coins += value
+            elif name in orders:  # LATE, or an EARLY one an ability left in the hand
                 late.append(name)
                 rest.append(name)
             else:
-                batch.append(name)
-                coins += CARDS[name].coins
-        if batch and (self.state.turn.effects or self._curse_is_treasure):
-            coins = sum(self.coins_of(name) for name in batch)  # Coppersmith, Curse
+                rest.append(name)
         if batch:
+            if self.state.turn.effects or self._curse_is_treasure:
+                coins = sum(self.coins_of(name) for name in batch)  # Coppersmith, Curse
             self.state.turn.coins += coins
             p.in_play += batch
             p.hand = rest
-            self.emit("play", seat, cards=batch)
+            if self._events is not None:
+                self.emit("play", seat, cards=batch)
             for name in batch:
-                effect = CARDS[name].on_play
+                effect = self._plain_effects.get(name)
                 if effect is not None:
                     effect(self, seat, PlayedCard(name))
         for name in late:
@@ -1033,7 +1077,8 @@ class Game:
                         for c in players[other].hand
                         if CARDS[c].on_attack is not None
                         and (c not in revealed or CARDS[c].react_again)
-                        and (CARDS[c].react_if is None or CARDS[c].react_if(self, other))
+                        and (CARDS[c].react_if is None
+                             or CARDS[c].react_if(self, other))  # type: ignore[misc]
                     }
                 )
                 if not reactions:
@@ -1075,9 +1120,10 @@ class Game:
             self.emit("game_over", None, reason=reason)
             return
         nxt = (seat + 1) % len(st.players)
-        st.turn = Turn(seat=nxt, number=turn.number + 1)
+        st.turn = Turn(nxt, turn.number + 1)  # positional: the simulator's hot path
         st.players[nxt].turns += 1
-        self.emit("turn", nxt, number=turn.number + 1)
+        if self._events is not None:
+            self.emit("turn", nxt, number=turn.number + 1)
         if self._start_of_turn:
             self.start_turn(nxt)
 

@@ -103,7 +103,8 @@ def gain(game: "Game", seat: int, name: str, to: str = "discard", bought: bool =
     else:  # pragma: no cover - programming error in a card
         raise ValueError(f"cannot gain to {to!r}")
     supply[name] -= 1
-    game.emit("gain", seat, card=name, to=to)
+    if game._events is not None:  # simulations record none
+        game.emit("gain", seat, card=name, to=to)
     if st.trade_route and name in st.trade_route:
         st.trade_route.remove(name)
         st.trade_route_mat += 1
@@ -138,7 +139,8 @@ def buy(game: "Game", seat: int, name: str) -> None:
     turn.buys -= 1
     turn.coins -= game.cost(name)
     turn.bought = True
-    game.emit("buy", seat, card=name)
+    if game._events is not None:
+        game.emit("buy", seat, card=name)
     if not game.buy_hooks:
         gain(game, seat, name, "discard", True)
         return

@@ -9,7 +9,7 @@ Vesnice."), which keeps card names in the form the catalog gives them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Optional, cast
 
 from .i18n import card_name, check_lang
 from .plurals import plural
@@ -137,7 +137,7 @@ class _Sentence:
             return self.moved(*verbs)
         if kind == "insert":
             pos = e.get("position")
-            where = w["position_top"] if pos == 0 else self.count(pos, "position")
+            where = w["position_top"] if pos == 0 else self.count(cast(int, pos), "position")
             return f"{who} {w['insert']} ({where}){self.cards()}."
         if kind == "pass":
             return w["pass"].format(who=who, to=self.player(e.get("receiver"))) + self.cards() + "."
@@ -194,7 +194,7 @@ def _english(event: "Event", viewer: Optional[int], names: Optional[list[str]]) 
     if kind == "buy":
         return f"{who} bought {event['card']}."
     if kind == "gain":
-        where = {"hand": " to hand", "deck": " onto the deck"}.get(event.get("to"), "")
+        where = {"hand": " to hand", "deck": " onto the deck"}.get(str(event.get("to")), "")
         source = " from the trash" if event.get("source") == "trash" else ""
         return f"{who} gained {event['card']}{source}{where}."
     if kind == "pass":

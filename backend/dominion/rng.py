@@ -74,16 +74,35 @@ class Rng:
                 return m >> 32
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle ``items`` in place (Fisher-Yates)."""
-        word = self.word  # below() inlined: shuffles are the simulator's hot path
-        for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            threshold = 0x100000000 % n
-            m = word() * n
-            while (m & 0xFFFFFFFF) < threshold:
+        """Shuffle ``items`` in place (Fisher-Yates).
+
+        Position ``i`` (from the end down) swaps with ``below(i + 1)``: the
+        words and the permutation are exactly those of calling :meth:`below`
+        per card; the block buffer is read directly because shuffles are the
+        simulator's hot path (``tests/test_rng.py`` checks it against below()).
+        """
+        buf = self._buf
+        pos = self._pos
+        for n in range(len(items), 1, -1):
+            if pos == 16:
+                self._refill()
+                buf = self._buf
+                pos = 0
+            m = buf[pos] * n
+            pos += 1
+            # Lemire's rejection: only when the low word is below 2**32 % n (< n).
+            if (m & 0xFFFFFFFF) < n and (m & 0xFFFFFFFF) < 0x100000000 % n:
+                self._pos = pos
+                word = self.word
                 m = word() * n
+                while (m & 0xFFFFFFFF) < 0x100000000 % n:
+                    m = word() * n
+                buf = self._buf
+                pos = self._pos
             j = m >> 32
-            items[i], items[j] = items[j], items[i]
+            n -= 1
+            items[n], items[j] = items[j], items[n]
+        self._pos = pos
 
     def to_dict(self) -> dict[str, int]:
         return {"seed": self.seed, "counter": self.counter, "used": self._pos}

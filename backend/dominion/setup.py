@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import Iterable, Optional
 
-from .cards.card import CARDS, get_card
+from .cards.card import CARDS, Card, get_card
 from .engine import Agent, Game
 from .errors import InvalidSetup, UnknownCard
 from .rng import Rng
@@ -31,9 +31,28 @@ def supply_sizes(players: int, kingdom: Iterable[str], colony: bool = False) -> 
     if colony:
         sizes["Colony"] = victory
     sizes["Curse"] = 10 * (players - 1)
-    for name in sorted(kingdom, key=lambda n: (CARDS[n].cost, n)):
+    for name in pile_order(kingdom):
         sizes[name] = CARDS[name].pile_size(players)
     return sizes
+
+
+_ORDERS: dict[tuple[Card, ...], list[str]] = {}
+
+
+def pile_order(kingdom: Iterable[str]) -> list[str]:
+    """Kingdom cards in supply order: by cost, then name (a new list).
+
+    Remembered per kingdom (its cards, not only their names: tests stand in
+    cards), because simulations set up thousands of games with one kingdom.
+    """
+    names = list(kingdom)
+    cards = tuple(CARDS[n] for n in names)
+    order = _ORDERS.get(cards)
+    if order is None:
+        order = sorted(names, key=lambda n: (CARDS[n].cost, n))
+        if len(_ORDERS) < 4096:
+            _ORDERS[cards] = order
+    return list(order)
 
 
 def validate_kingdom(kingdom: Iterable[str]) -> list[str]:
@@ -112,7 +131,7 @@ def new_game(
     state = GameState(
         players=seats,
         supply=supply,
-        kingdom=sorted(kingdom, key=lambda n: (CARDS[n].cost, n)),
+        kingdom=pile_order(kingdom),
         rng=rng,
         turn=Turn(seat=first),
         edition=edition,

@@ -16,14 +16,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections import Counter
-from typing import Any, Optional, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, Iterator, Optional, Sequence
 
 from .bots import BOTS, make_bot
 from .cards.card import CARDS
+from .engine import Agent
 from .errors import DominionError
+from .fastplay import play_turn, turn_choices
 from .randomizer import SETS, decide_colony
 from .rng import Rng
 from .setup import new_game, validate_kingdom
@@ -72,26 +76,57 @@ def play_game(
     """
     if colony is None:
         colony = colony_for(kingdom, seed)
-    bots = {i: make_bot(n) for i, n in enumerate(bot_names)}
+    bots: dict[int, Agent] = {i: make_bot(n) for i, n in enumerate(bot_names)}
     game = new_game(len(bots), kingdom, seed=seed, agents=bots, record_events=False,
                     edition=edition, colony=colony)
     st = game.state
+    # One call per turn (dominion.fastplay): the same game as applying each
+    # bot command, without the command layer's parsing and checks.
+    choices = {seat: turn_choices(game, bot) for seat, bot in bots.items()}
     while not st.game_over:
         if st.turn.number > MAX_TURNS:
             return {"winners": [], "end_reason": "turn_limit", "turns": st.turn.number,
                     "colony": colony}
-        seat = st.turn.seat
-        game.apply(seat, bots[seat].command(game, seat))
-        st = game.state
+        play_turn(game, bots, choices)
     result = game.result()
     result["turns"] = st.turn.number
     result["colony"] = colony
     return result
 
 
+# One game to play: (seats' bot names, kingdom, seed, Platinum/Colony or None for the rule).
+GameSpec = tuple[list[str], list[str], int, Optional[bool]]
+
+
+def _play(spec: GameSpec) -> dict[str, Any]:
+    order, k, game_seed, colony = spec
+    if colony is None:  # the rule, inside play_game
+        return play_game(order, k, game_seed)
+    return play_game(order, k, game_seed, colony=colony)
+
+
+def _play_all(specs: list[GameSpec]) -> list[dict[str, Any]]:
+    """A worker's share of the games (module level, so processes can run it)."""
+    return [_play(spec) for spec in specs]
+
+
+def _results(specs: list[GameSpec], jobs: int) -> Iterator[dict[str, Any]]:
+    """Each game's result, in game order, from ``jobs`` processes."""
+    if jobs <= 1:
+        for spec in specs:
+            yield _play(spec)
+        return
+    # Contiguous shares, a few per process so a slow share does not idle the rest.
+    size = max(1, -(-len(specs) // (jobs * 4)))
+    chunks = [specs[i:i + size] for i in range(0, len(specs), size)]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for results in pool.map(_play_all, chunks):
+            yield from results
+
+
 def simulate(
     bot_names: Sequence[str], games: int, seed: int, kingdom: Optional[Sequence[str]] = None,
-    sets: Optional[set[str]] = None, colony: Optional[bool] = None,
+    sets: Optional[set[str]] = None, colony: Optional[bool] = None, jobs: int = 1,
 ) -> dict[str, Any]:
     """Play ``games`` games and aggregate the figures ``dominion-sim`` prints.
 
@@ -99,6 +134,10 @@ def simulate(
     ``kingdom`` every game draws a random one from the seed (from ``sets``
     only, if given). ``colony`` forces Platinum/Colony on or off; by
     default each game applies the rule to its kingdom.
+
+    :param jobs: processes that play the games. Every game's kingdom and
+        seed are drawn here first and the results are added up in game
+        order, so the figures are those of one process (but ``seconds``).
     """
     rng = Rng(seed)
     n = len(bot_names)
@@ -108,15 +147,15 @@ def simulate(
     reasons: Counter[str] = Counter()
     colonies = 0
     start = time.perf_counter()
+    specs: list[GameSpec] = []
     for g in range(games):
         shift = g % n
         order = [bot_names[(i + shift) % n] for i in range(n)]
         k = list(kingdom) if kingdom else random_kingdom(rng, sets=sets)
         game_seed = rng.word() << 32 | rng.word()
-        if colony is None:  # the rule, inside play_game
-            res = play_game(order, k, game_seed)
-        else:
-            res = play_game(order, k, game_seed, colony=colony)
+        specs.append((order, k, game_seed, colony))
+    for g, res in enumerate(_results(specs, min(jobs, games))):
+        shift = g % n
         colonies += bool(res.get("colony"))
         turns += res["turns"]
         reasons[res["end_reason"]] += 1
@@ -158,12 +197,17 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                              "kingdom unless --kingdom names one")
     parser.add_argument("--colony", choices=("rule", "yes", "no"), default="rule",
                         help="Platinum and Colony: by the rule (default), always or never")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="processes that play the games (default: one per CPU); "
+                             "the figures do not depend on it")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     if not 2 <= len(args.bots) <= 6:
         parser.error("--bots needs 2 to 6 names")
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
     if not 0 <= args.seed < 1 << 64:
         parser.error("--seed must be in 0..2**64-1")
     sets = None
@@ -182,7 +226,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
         kingdom = preset("First Game")
     try:
-        out = simulate(args.bots, args.games, args.seed, kingdom, sets=sets, colony=colony)
+        out = simulate(args.bots, args.games, args.seed, kingdom, sets=sets, colony=colony,
+                       jobs=args.jobs)
     except DominionError as e:
         parser.error(e.message)
     if args.json:

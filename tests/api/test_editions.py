@@ -10,7 +10,7 @@ from dominion import SCHEMA_VERSION, Game, get_preset
 from dominion_server.extensions import db
 from dominion_server.models import GameRow
 
-from .support import KINGDOM, bearer, command, create, get, state, stored, two_humans
+from .support import KINGDOM, command, create, get, state, stored, two_humans
 
 SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "generic"}]
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from .base import Bot, act
 from .generic import GenericBot
 from .money import BigMoney, SmithyBigMoney
 
 #: Bot constructors by their stable public name.
-BOTS = {
+BOTS: dict[str, Callable[[], Bot]] = {
     BigMoney.name: BigMoney,
     SmithyBigMoney.name: SmithyBigMoney,
     GenericBot.name: GenericBot,

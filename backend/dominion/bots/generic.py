@@ -47,6 +47,7 @@ from .base import turn_command
 if TYPE_CHECKING:  # pragma: no cover
     from ..decisions import Decision
     from ..engine import Game
+    from ..fastplay import TurnChoices
 
 # ---------------------------------------------------------------------------
 # Card knowledge
@@ -168,6 +169,8 @@ MOAT_WORTHY = ("Witch", "Militia", "Bandit", "Bureaucrat", "Thief",
                "Torturer", "Minion", "Swindler", "Replace", "Saboteur",
                "Mountebank", "Charlatan", "Goons", "Rabble", "Clerk")
 
+_MOAT_WORTHY = frozenset(MOAT_WORTHY)
+
 #: Attacks that cut the victim's hand: against them a reaction keeps the
 #: best cards safe on the deck (Secret Chamber) or filters the hand (Diplomat).
 HAND_ATTACKS = frozenset({"Militia", "Torturer", "Minion", "Goons", "Rabble"})
@@ -179,15 +182,27 @@ BUY_AT_LEAST = 10
 PROVINCES_AT_START = {2: 8, 3: 12, 4: 12, 5: 15, 6: 18}
 
 
+# kind() and coins_of() depend only on the card: remembered per Card object
+# (not per name, so a card a test stands in is looked at afresh).
+_KINDS: dict[Card, Optional[str]] = {}
+_COINS: dict[Card, float] = {}
+
+
 def kind(name: str) -> Optional[str]:
     """How an Action uses Actions (``None`` for a non-Action)."""
     card = CARDS[name]
+    try:
+        return _KINDS[card]
+    except KeyError:
+        pass
+    k: Optional[str]
     if not card.is_action:
-        return None
-    known = KIND.get(name)
-    if known is not None:
-        return known
-    return VILLAGE_KIND if VILLAGE in card.tags else TERMINAL
+        k = None
+    else:
+        known = KIND.get(name)
+        k = known if known is not None else VILLAGE_KIND if VILLAGE in card.tags else TERMINAL
+    _KINDS[card] = k
+    return k
 
 
 def is_terminal(name: str) -> bool:
@@ -209,9 +224,16 @@ def has_ability(card: Card) -> bool:
 def coins_of(name: str) -> float:
     """Money a card makes when played (Treasures and +$ Actions), on average."""
     card = CARDS[name]
+    try:
+        return _COINS[card]
+    except KeyError:
+        pass
     if card.is_treasure:
-        return TREASURE_COINS.get(name, card.coins)
-    return VIRTUAL_COINS.get(name, 0)
+        coins: float = TREASURE_COINS.get(name, card.coins)
+    else:
+        coins = VIRTUAL_COINS.get(name, 0)
+    _COINS[card] = coins
+    return coins
 
 
 def value(name: str) -> float:
@@ -251,7 +273,7 @@ class _Ctx:
 
     __slots__ = (
         "game", "seat", "owned", "size", "money", "golds", "terminals", "villages",
-        "stage", "players", "kingdom", "my_turns", "colony",
+        "stage", "players", "kingdom", "my_turns", "colony", "terminal_room", "gardens",
     )
 
     def __init__(self, game: "Game", seat: int) -> None:
@@ -259,22 +281,34 @@ class _Ctx:
         self.game = game
         self.seat = seat
         cards = st.players[seat].all_cards()
-        self.owned = Counter(cards)
+        self.owned = owned = Counter(cards)
         self.size = len(cards)
-        self.money = sum(coins_of(c) * n for c, n in self.owned.items())
-        self.golds = self.owned.get("Gold", 0) + self.owned.get("Platinum", 0)
-        self.terminals = sum(n for c, n in self.owned.items() if is_terminal(c))
-        self.villages = sum(n for c, n in self.owned.items() if kind(c) == VILLAGE_KIND)
+        money = []
+        terminals = villages = gardens = 0
+        kinds, coins = _KINDS, _COINS
+        for c, n in owned.items():
+            card = CARDS[c]
+            if card.score is not None:
+                gardens += n
+            k = kinds[card] if card in kinds else kind(c)
+            if k == TERMINAL:
+                terminals += n
+            elif k == VILLAGE_KIND:
+                villages += n
+            money.append((coins[card] if card in coins else coins_of(c)) * n)
+        self.money = sum(money)  # in the order of the cards, as always
+        self.golds = owned.get("Gold", 0) + owned.get("Platinum", 0)
+        self.terminals = terminals
+        self.villages = villages
+        #: Cards whose VP depend on the deck (Gardens) the seat owns.
+        self.gardens = gardens
         self.players = len(st.players)
         self.kingdom = st.kingdom
         self.my_turns = st.players[seat].turns
         self.stage = _stage(game)
         self.colony = "Colony" in st.supply
-
-    @property
-    def terminal_room(self) -> int:
-        """How many terminals the deck can hold without many collisions."""
-        return 1 + self.villages + max(0, self.size - 10) // 8
+        #: How many terminals the deck can hold without many collisions.
+        self.terminal_room = 1 + self.villages + max(0, self.size - 10) // 8
 
 
 def _stage(game: "Game") -> float:
@@ -290,11 +324,19 @@ def _stage(game: "Game") -> float:
     if "Colony" in supply:  # 8 Colonies with 2 players, 12 with more
         left = min(left, supply["Colony"] * 8 / (8 if n == 2 else 12))
     limit = 3 if n <= 4 else 4
-    need = limit - game.empty_piles()
+    piles = sorted(supply.values())  # empty piles (0) first
+    empty = piles.count(0)
+    need = limit - empty
     if need <= 0:
         return 0
-    smallest = sorted(v for v in supply.values() if v > 0)[:need]
+    smallest = piles[empty:empty + need]
     return min(left, float(sum(smallest)))
+
+
+#: The cards :func:`gain_score` has a rule for by name.
+_BASIC_SCORES = frozenset({
+    "Curse", "Colony", "Province", "Duchy", "Estate", "Platinum", "Gold", "Silver", "Copper",
+})
 
 
 def gain_score(ctx: _Ctx, name: str, buying: bool = True) -> float:
@@ -303,6 +345,12 @@ def gain_score(ctx: _Ctx, name: str, buying: bool = True) -> float:
     Negative means it would rather have nothing.
     """
     card = CARDS[name]
+    if name not in _BASIC_SCORES and not card.is_victory:
+        # A kingdom Action or Treasure: what the checks below come to for it.
+        if card.is_treasure:
+            return _treasure_score(ctx, name)
+        if card.is_action:
+            return _action_score(ctx, name)
     stage = ctx.stage
     if name == "Curse":
         return -100
@@ -336,6 +384,7 @@ def gain_score(ctx: _Ctx, name: str, buying: bool = True) -> float:
     if card.is_victory:
         # Harem, Great Hall, Mill, Nobles: money or an Action early, points
         # late; the better of the two, a little more for having both.
+        use: float
         if card.is_treasure:  # Harem: a Gold's rival from mid-game on
             use = card.coins * 15 + card.cost + (7 * card.vp if stage <= 8 else 0)
         else:
@@ -350,8 +399,7 @@ def gain_score(ctx: _Ctx, name: str, buying: bool = True) -> float:
     if name == "Copper":
         if not buying:
             return 1
-        gardens = sum(n for c, n in ctx.owned.items() if CARDS[c].score is not None)
-        if gardens >= 2:
+        if ctx.gardens >= 2:
             return 12  # Coppers fill Gardens decks
         return 15 if ctx.money < 4 else -30  # a deck trashed too thin needs money
     if card.is_treasure:
@@ -390,13 +438,38 @@ def _victory_score(stage: float, vp: int) -> float:
     return 30 if stage <= 2 and vp >= 1 else -20
 
 
+#: The cards :func:`_action_score` has a rule for by name (villages have one by kind).
+_ACTION_RULES = frozenset({
+    "Village", "Shanty Town", "Mining Village", "Baron", "Coppersmith", "Trading Post",
+    "Conspirator", "Moat", "Chapel", "Throne Room", "King's Court", "Mint",
+    "Counting House", "Trade Route", "Smithy",
+})
+
+
+# What _action_score reads of a card's own tables, per Card object:
+# (first-copy wish, kind, most copies worth having, a rule by name or kind).
+_ACTION_FACTS: dict[Card, tuple[float, Optional[str], int, bool]] = {}
+
+
+def _action_facts(card: Card, name: str) -> tuple[float, Optional[str], int, bool]:
+    k = kind(name)
+    facts = (BUY_SCORE.get(name, 10 + card.cost * 4), k, MAX_COPIES.get(name, 8),
+             name in _ACTION_RULES or k == VILLAGE_KIND)
+    _ACTION_FACTS[card] = facts
+    return facts
+
+
 def _action_score(ctx: _Ctx, name: str) -> float:
     """Wish for a kingdom Action, given the deck's terminals and villages."""
     card = CARDS[name]
-    score = BUY_SCORE.get(name, 10 + card.cost * 4)
+    facts = _ACTION_FACTS.get(card)
+    if facts is None:
+        facts = _action_facts(card, name)
+    score, k, most, has_rule = facts
     copies = ctx.owned.get(name, 0)
-    k = kind(name)
-    if name == "Village":
+    if not has_rule:
+        pass  # none of the rules below is about this card: skip the chain
+    elif name == "Village":
         score = 22 if ctx.terminals >= ctx.villages + 2 else 6
     elif name == "Shanty Town" or name == "Mining Village":
         score = score + 4 if ctx.terminals >= ctx.villages + 2 else 8
@@ -417,7 +490,7 @@ def _action_score(ctx: _Ctx, name: str) -> float:
         cantrips = sum(n for c, n in ctx.owned.items() if kind(c) in (CANTRIP, VILLAGE_KIND))
         score += min(cantrips, 6) * 2  # it draws once 3 Actions were played
     elif name == "Moat":
-        if any(a in ctx.kingdom for a in MOAT_WORTHY):
+        if not _MOAT_WORTHY.isdisjoint(ctx.kingdom):
             score = 16
     elif name == "Chapel":
         score = 16 if "Witch" in ctx.kingdom and copies == 0 else 0
@@ -441,7 +514,7 @@ def _action_score(ctx: _Ctx, name: str) -> float:
         score = 12  # a second Smithy only in a bigger deck
     if k == TERMINAL and ctx.terminals >= ctx.terminal_room and name != "Witch":
         score = min(score, 10)
-    if copies >= MAX_COPIES.get(name, 8):
+    if copies >= most:
         score = min(score, 8)
     score -= copies * 2
     if ctx.stage <= 4:
@@ -488,6 +561,19 @@ def _buy_bonus(ctx: _Ctx, name: str) -> float:
             elif game.is_treasure(t):
                 bonus -= max(0.0, _own_score(ctx, t)) * 0.8
     return bonus
+
+
+def _buy_bonus_possible(ctx: _Ctx) -> bool:
+    """Whether :func:`_buy_bonus` may be non-zero for a card other than Mint
+    (otherwise it is 0.0 for every such card: a shortcut, not a new rule)."""
+    st = ctx.game.state
+    in_play = st.players[ctx.seat].in_play
+    if not in_play:
+        return False
+    effects = st.turn.effects
+    hoards = in_play.count("Hoard") if ctx.game.first_edition else effects.get("hoard", 0)
+    return bool("Talisman" in in_play or hoards or "Goons" in in_play
+                or effects.get("collection", 0))
 
 
 def _would_lose_by_ending(ctx: _Ctx, name: str) -> bool:
@@ -544,6 +630,16 @@ class GenericBot:
             if plan is not None:
                 return plan
         return turn_command(game, seat, self.action_to_play, self._buy)
+
+    def turn_choices(self, game: "Game") -> Optional["TurnChoices"]:
+        """What :meth:`command` chooses with, for a one-call turn
+        (:mod:`dominion.fastplay`); ``None`` with Grand Market in the supply
+        (its plan may play Treasures one at a time) or in a subclass that
+        changed the turn."""
+        cls = type(self)
+        if "Grand Market" in game.state.supply or cls.command is not GenericBot.command:
+            return None
+        return self.action_to_play, self._buy
 
     def _grand_market(self, game: "Game", seat: int) -> Optional[Command]:
         st = game.state
@@ -674,19 +770,23 @@ class GenericBot:
             default: every non-empty pile costing at most ``coins``.
         """
         supply = game.state.supply
-        options = where if where is not None else [
-            n for n, left in supply.items()
-            if left > 0 and (game.buy_cost(n) if buying else game.cost(n)) <= coins
-            and not (buying and game.buy_forbidden(seat, n))  # Grand Market, Contraband
-        ]
+        if where is not None:
+            options = where
+        elif buying:  # Grand Market, Contraband: buy_forbidden
+            options = game.buyable(seat, coins)
+        else:
+            options = [n for n, left in supply.items() if left > 0 and game.cost(n) <= coins]
         if not options:
             return None
         ctx = _Ctx(game, seat)
         scores = {n: gain_score(ctx, n, buying) for n in options}
         if buying and where is None:
-            for n in options:
-                scores[n] += _buy_bonus(ctx, n)
-        ranked = sorted(options, key=lambda n: -scores[n])  # stable
+            if _buy_bonus_possible(ctx):
+                for n in options:
+                    scores[n] += _buy_bonus(ctx, n)
+            elif "Mint" in scores:  # its own bonus: trashing the Treasures in play
+                scores["Mint"] += _buy_bonus(ctx, "Mint")
+        ranked = sorted(options, key=scores.__getitem__, reverse=True)  # stable: ties keep their order
         for name in ranked:
             if _would_lose_by_ending(ctx, name):
                 continue
@@ -1240,10 +1340,11 @@ def _needs_actions(hand: list[str], actions: int) -> bool:
     return len(_terminals(hand)) > actions
 
 
-def _money_now(game: "Game", seat: int) -> int:
-    """Coins this turn so far plus the Treasures (and +$ Actions) in hand."""
+def _money_now(game: "Game", seat: int) -> float:
+    """Coins this turn so far plus the Treasures (and +$ Actions) in hand
+    (on average: Bank, Venture... count what they usually make)."""
     st = game.state
-    coins = st.turn.coins if st.turn.seat == seat else 0
+    coins: float = st.turn.coins if st.turn.seat == seat else 0
     for c in st.players[seat].hand:
         coins += _prosperity._treasure_coins(game, c) if game.is_treasure(c) else coins_of(c)
     return coins

@@ -9,6 +9,7 @@ from .base import turn_command
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..decisions import Decision
+    from ..fastplay import TurnChoices
     from ..engine import Game
 
 
@@ -30,6 +31,15 @@ class BigMoney:
 
     def command(self, game: "Game", seat: int) -> Command:
         return turn_command(game, seat, self.action, self.choose_buy)
+
+    def turn_choices(self, game: "Game") -> Optional["TurnChoices"]:
+        """What :meth:`command` chooses with, for a one-call turn
+        (:mod:`dominion.fastplay`); ``None`` if a subclass changed the turn."""
+        cls = type(self)
+        if cls.command is not BigMoney.command:
+            return None
+        plays = cls.action is not BigMoney.action  # Big Money itself plays no Actions
+        return (self.action if plays else None), self.choose_buy
 
     def decide(self, game: "Game", decision: "Decision") -> Any:
         """Answers every prompt (its own cards' and other players' Attacks)

@@ -83,8 +83,8 @@ def play_score(bot: GenericBot, ctx: _Ctx, name: str, hand: list[str]) -> float:
             return 0
         return TERMINAL_PLAY[name] if bishop_gain(ctx, pick) >= -3 else 0
     if name == "Expand":
-        pick = bot._remodel_pick(ctx, rest, forced=False, plus=3)
-        return 0 if pick is None else TERMINAL_PLAY[name]
+        upgrade = bot._remodel_pick(ctx, rest, forced=False, plus=3)
+        return 0 if upgrade is None else TERMINAL_PLAY[name]
     if name == "Forge":
         trash, gain = forge_plan(ctx, rest)
         return TERMINAL_PLAY[name] if trash and gain > 5 else 0
@@ -135,12 +135,14 @@ def forge_plan(ctx: _Ctx, hand: list[str]) -> tuple[list[str], float]:
     own = [_own_score(ctx, c) for c in names]
     costs = [game.cost(c) for c in names]
     combos = 1
-    for n in counts:
-        combos *= n + 1
+    for count in counts:
+        combos *= count + 1
     if combos > _FORGE_COMBOS:  # a huge hand: only the junk and the Coppers
         keep = [i for i, c in enumerate(names) if is_junk(c) or c == "Copper"]
         names = [names[i] for i in keep]
-        counts, own, costs = ([x[i] for i in keep] for x in (counts, own, costs))
+        counts = [counts[i] for i in keep]
+        own = [own[i] for i in keep]
+        costs = [costs[i] for i in keep]
     best: list[str] = []
     best_gain = 0.0
     for take in product(*(range(n + 1) for n in counts)):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Callable, Iterable, Optional
 
 from ..errors import UnknownCard
@@ -127,23 +128,26 @@ class Card:
     own_cost: Optional[OwnCost] = None
     start_of_turn: bool = False
 
-    @property
+    # The types never change: each flag is computed once per card (a
+    # cached_property stores it in the instance, frozen or not), since rules
+    # and bots ask them in every loop.
+    @cached_property
     def is_action(self) -> bool:
         return ACTION in self.types
 
-    @property
+    @cached_property
     def is_treasure(self) -> bool:
         return TREASURE in self.types
 
-    @property
+    @cached_property
     def is_victory(self) -> bool:
         return VICTORY in self.types
 
-    @property
+    @cached_property
     def is_attack(self) -> bool:
         return ATTACK in self.types
 
-    @property
+    @cached_property
     def is_reaction(self) -> bool:
         return REACTION in self.types
 
