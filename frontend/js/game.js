@@ -139,6 +139,9 @@ function accept(res) {
   const g = state.game;
   // A poll sent before a command may answer after it: never step back.
   if (g.data && res.data && res.data.version < g.data.version) return;
+  // An undo took events back (for everyone): the log is read again from the start.
+  const epoch = res.data && res.data.log_epoch;
+  if (g.data && epoch !== g.data.log_epoch) g.log = [];
   g.data = res.data;
   g.view = viewOf(res.data);
   if (res.etag) g.etag = res.etag;
@@ -161,6 +164,7 @@ export function viewOf(data) {
 export async function send(command) {
   const g = state.game;
   if (!g || g.busy) return false;
+  state.ui.confirm = null; // a move answers any question the bar was asking
   return attempt(command, randomId(), g.etag);
 }
 

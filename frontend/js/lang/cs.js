@@ -356,6 +356,20 @@ const cs = {
   'opt.investment.choose.vp': 'Zahodit ji na smetiště: +1 žeton VB za každou kartu peněz s jiným názvem v ruce',
   'prompt.vault.other_discard': 'Vyber karty, které odložíš ({card}).',
   // -- issue 12: table (decisions sheet, undo, scores, buying) --
+  'btn.undo': 'Zpět',
+  'bar.canBuy': 'Můžeš koupit',
+  'confirm.actionsLeft': 'Ještě můžeš zahrát: {cards}.',
+  'confirm.treasuresLeft': { one: 'Peníze máš ještě v ruce a zbývá ti {n} nákup.', few: 'Peníze máš ještě v ruce a zbývají ti {n} nákupy.', other: 'Peníze máš ještě v ruce a zbývá ti {n} nákupů.' },
+  'confirm.coinsLeft': { one: 'Ještě máš {coins} a {n} nákup.', few: 'Ještě máš {coins} a {n} nákupy.', other: 'Ještě máš {coins} a {n} nákupů.' },
+  'confirm.endActions': 'Přesto ukončit akce',
+  'confirm.endTurn': 'Přesto ukončit tah',
+  'confirm.playTreasures': 'Přesto vyložit peníze',
+  'confirm.play': 'Přesto zahrát: {card}',
+  'confirm.cancel': 'Ještě ne',
+  'sheet.hide': 'Skrýt',
+  'sheet.show': 'Zobrazit',
+  'table.myDeck': 'Všechny tvoje karty: {n}',
+  'problem.cannot_undo': 'Tohle už nejde vzít zpět.',
   // -- issue 12: live (instant turns, notifications, offline) --
   // -- issue 12: flow (log, summary, home, end, rematch, accessibility) --
 };

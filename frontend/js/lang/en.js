@@ -367,6 +367,20 @@ const en = {
   'opt.investment.choose.vp': 'Trash it: +1 VP token per differently named Treasure in your hand',
   'prompt.vault.other_discard': 'Choose the cards to discard for {card}.',
   // -- issue 12: table (decisions sheet, undo, scores, buying) --
+  'btn.undo': 'Undo',
+  'bar.canBuy': 'You can buy',
+  'confirm.actionsLeft': 'You can still play {cards}.',
+  'confirm.treasuresLeft': { one: 'Your Treasures are still in your hand and you have {n} Buy.', other: 'Your Treasures are still in your hand and you have {n} Buys.' },
+  'confirm.coinsLeft': { one: 'You still have {coins} and {n} Buy.', other: 'You still have {coins} and {n} Buys.' },
+  'confirm.endActions': 'End Actions anyway',
+  'confirm.endTurn': 'End turn anyway',
+  'confirm.playTreasures': 'Play Treasures anyway',
+  'confirm.play': 'Play {card} anyway',
+  'confirm.cancel': 'Not yet',
+  'sheet.hide': 'Hide',
+  'sheet.show': 'Show',
+  'table.myDeck': { one: 'Your deck: {n} card', other: 'Your deck: {n} cards' },
+  'problem.cannot_undo': 'That move can no longer be taken back.',
   // -- issue 12: live (instant turns, notifications, offline) --
   // -- issue 12: flow (log, summary, home, end, rematch, accessibility) --
 };

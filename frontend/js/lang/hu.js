@@ -356,6 +356,20 @@ const hu = {
   'opt.investment.choose.vp': 'Kihajítom: +1 GyP-jelző minden különböző nevű kincsért a kezemben',
   'prompt.vault.other_discard': 'Válaszd ki az eldobandó kártyákat ({card}).',
   // -- issue 12: table (decisions sheet, undo, scores, buying) --
+  'btn.undo': 'Visszavonás',
+  'bar.canBuy': 'Megveheted',
+  'confirm.actionsLeft': 'Még kijátszhatod: {cards}.',
+  'confirm.treasuresLeft': { one: 'A kincseid még a kezedben vannak, és van még {n} vásárlásod.', other: 'A kincseid még a kezedben vannak, és van még {n} vásárlásod.' },
+  'confirm.coinsLeft': { one: 'Még van {coins} pénzed és {n} vásárlásod.', other: 'Még van {coins} pénzed és {n} vásárlásod.' },
+  'confirm.endActions': 'Akciók vége mégis',
+  'confirm.endTurn': 'Kör vége mégis',
+  'confirm.playTreasures': 'Kincsek kijátszása mégis',
+  'confirm.play': '{card} kijátszása mégis',
+  'confirm.cancel': 'Még nem',
+  'sheet.hide': 'Elrejtés',
+  'sheet.show': 'Megjelenítés',
+  'table.myDeck': 'Összes kártyád: {n}',
+  'problem.cannot_undo': 'Ezt már nem lehet visszavonni.',
   // -- issue 12: live (instant turns, notifications, offline) --
   // -- issue 12: flow (log, summary, home, end, rematch, accessibility) --
 };

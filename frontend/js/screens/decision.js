@@ -269,12 +269,23 @@ export function decisionPanel(d, ctx) {
         }, t('dec.confirmN', { n }))));
     }
   }
-  return h('section', { class: 'panel decision', 'aria-labelledby': 'dec-title', id: 'decision', 'data-prompt': d.prompt, 'data-kind': d.kind, 'data-min': d.min, 'data-max': d.max },
-    // The card that asks, by its local name, in the title: a tap shows its text.
-    h('h2', { id: 'dec-title' }, t('dec.title'),
-      d.card ? cardButton(d.card, { small: true, attrs: { id: 'dec-card', 'data-fk': 'dec-card' } }) : null),
+  // A sheet over the bottom of the screen, always in view; collapsed, it leaves
+  // the table to look at and keeps the prompt and a way back.
+  const low = !!ui.low;
+  const toggle = () => { ui.low = !ui.low; changed(); };
+  return h('section', {
+    class: `panel decision sheet ${low ? 'collapsed' : ''}`, 'aria-labelledby': 'dec-title', id: 'decision',
+    'data-prompt': d.prompt, 'data-kind': d.kind, 'data-min': d.min, 'data-max': d.max,
+  },
+    h('div', { class: 'sheet-head' },
+      // The card that asks, by its local name, in the title: a tap shows its text.
+      h('h2', { id: 'dec-title' }, t('dec.title'),
+        d.card ? cardButton(d.card, { small: true, attrs: { id: 'dec-card', 'data-fk': 'dec-card' } }) : null),
+      ctx.undo ? h('button', { type: 'button', class: 'secondary', id: 'dec-undo', 'data-fk': 'dec-undo', onclick: ctx.onUndo }, `↶ ${t('btn.undo')}`) : null,
+      h('button', { type: 'button', class: 'secondary', id: 'sheet-toggle', 'data-fk': 'sheet-toggle', 'aria-expanded': low ? 'false' : 'true',
+        'aria-controls': 'dec-body', onclick: toggle }, low ? `▴ ${t('sheet.show')}` : `▾ ${t('sheet.hide')}`)),
     h('p', { class: 'prompt', 'data-known': has(`prompt.${d.prompt}`) ? 'true' : 'false' }, promptText(d, names, me, turnSeat)),
-    body);
+    h('div', { id: 'dec-body', class: 'dec-body', hidden: low }, body));
 }
 
 /** The one card a decision is about, as a tappable card (its text on a long press). */
