@@ -289,3 +289,234 @@ def test_the_buy_phase_puts_what_you_can_afford_in_reach(browser, server, shots)
     page.keyboard.press("Escape")
     assert table.commands == []
     ctx.close()
+
+
+# --- real games against the API ---------------------------------------------
+
+class Seat:
+    """One seat of a real game, driven through the API with its bearer token."""
+
+    def __init__(self, server: str, game: str, token: str):
+        self.server, self.id, self.auth = server, game, {"Authorization": f"Bearer {token}"}
+        self.token = token
+
+    def resource(self) -> dict:
+        status, body = api(self.server, "GET", f"/api/games/{self.id}", headers=self.auth)
+        assert status == 200, body
+        return body
+
+    def send(self, command: dict) -> tuple[int, dict]:
+        """Send one command; a 429 (the suite shares one address) is sent again
+        after the server's one-second window, with the same idempotency key."""
+        key = secrets.token_hex(8)
+        while True:
+            status, body = api(self.server, "POST", f"/api/games/{self.id}/commands", command,
+                               headers={**self.auth, "Idempotency-Key": key})
+            if status != 429:
+                return status, body
+            __import__("time").sleep(1)
+
+    def log(self) -> list[dict]:
+        status, body = api(self.server, "GET", f"/api/games/{self.id}/log?limit=500", headers=self.auth)
+        assert status == 200, body
+        return body["events"]
+
+
+def new_game(server: str, seed: int) -> Seat:
+    """Ann against a Big Money bot on KINGDOM, with the shuffles of ``seed``."""
+    status, body = api(server, "POST", "/api/games", {
+        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "big-money"}],
+        "kingdom": KINGDOM, "seed": seed})
+    assert status == 201, body
+    return Seat(server, body["id"], body["token"])
+
+
+def play_until(seat: Seat, done, max_turns: int = 16) -> dict:
+    """Money turns for Ann (Workshop at $3-$4, Cellar or Estate at $2, Silver, Gold) until
+    her turn starts with ``done(view)`` true; returns that view."""
+    view = seat.resource()["view"]
+    for _ in range(max_turns):
+        assert view["turn"]["seat"] == 0 and not view["decision"], view["turn"]
+        if done(view):
+            return view
+        number = view["turn"]["number"]
+        if {"type": "play_treasures"} in view["legal"]:
+            view = seat.send({"type": "play_treasures"})[1]["view"]
+        coins = view["turn"]["coins"]
+        cards = view["players"][0]["cards"]
+        card = ("Gold" if coins >= 6 else "Silver" if coins >= 5 else "Workshop" if coins >= 3
+                else ("Cellar" if not cards.get("Cellar") else "Estate") if coins == 2 else None)
+        if card:
+            view = seat.send({"type": "buy", "card": card})[1]["view"]
+        while view["turn"]["number"] == number:
+            view = seat.send({"type": "end_phase"})[1]["view"]
+    raise AssertionError(f"no such turn in {max_turns} turns")
+
+
+def open_seat(browser, server, seat: Seat, **kw):
+    """A browser on this device holding Ann's seat (as after creating the game), showing the table."""
+    ctx = open_context(browser, server, **kw)
+    ctx.add_init_script(f"""localStorage.setItem('dominion.seats', JSON.stringify(
+        {{ {json.dumps(seat.id)}: {{ token: {json.dumps(seat.token)}, seat: 0, name: 'Ann', at: 1 }} }}))""")
+    page = ctx.new_page()
+    page.goto(f"/#/g/{seat.id}")
+    wait_screen(page, "table")
+    return ctx, page
+
+
+def table_state(page) -> dict:
+    """What the table shows of the game state, the log included."""
+    return page.evaluate("""() => ({
+        hand: [...document.querySelectorAll('#hand button.card')].map(e => e.dataset.card).sort(),
+        inPlay: [...document.querySelectorAll('#in-play button.card')].map(e => e.dataset.card),
+        phase: document.querySelector('main').dataset.phase,
+        stats: [...document.querySelectorAll('.stat b')].map(e => e.textContent),
+        supply: [...document.querySelectorAll('#supply button.card')].map(e => e.dataset.card + ':' + e.dataset.count),
+        deck: [...document.querySelectorAll('#my-deck li')].map(e => e.dataset.card + ':' + e.dataset.count),
+        log: [...document.querySelectorAll('#log li')].map(e => e.textContent),
+    })""")
+
+
+def tap(page, selector: str) -> None:
+    before = version(page)
+    page.locator(selector).first.click()
+    settle(page, before)
+
+
+def test_undo_takes_back_a_play_and_a_buy_but_nothing_after_a_draw(browser, server, shots):
+    seat = new_game(server, seed=7)
+    view = play_until(seat, lambda v: {"Workshop", "Cellar"} <= set(v["players"][0]["hand"]))
+    ctx, page = open_seat(browser, server, seat)
+    errors = watch(page)
+    expect(page.locator("#btn-undo")).to_have_count(0)  # nothing to take back at the start of a turn
+    start = table_state(page)
+    epoch = seat.resource()["log_epoch"]
+
+    # A Workshop played and undone before its gain is chosen: the sheet offers Undo.
+    tap(page, '#hand button.card[data-card="Workshop"]')
+    expect(page.locator("#decision")).to_have_attribute("data-prompt", "workshop.gain")
+    tap(page, "#dec-undo")
+    expect(page.locator("#decision")).to_have_count(0)
+    assert table_state(page) == start
+
+    # Played and its Silver gained: Undo in the bar takes both back, for the log too.
+    tap(page, '#hand button.card[data-card="Workshop"]')
+    tap(page, '#decision button[data-answer="Silver"]')
+    played = table_state(page)
+    assert played["inPlay"] == ["Workshop"] and played["log"] != start["log"]
+    assert any("Workshop" in line for line in played["log"])
+    shot(page, shots, "65-undo-in-bar", full=False)
+    tap(page, "#btn-undo")
+    wait_idle(page)
+    assert table_state(page) == start
+    resource = seat.resource()
+    assert resource["log_epoch"] == epoch + 2
+    # Ann never played a Workshop before (the money turns play none): its events are gone for her.
+    assert not [e for e in seat.log() if e["type"] == "play" and "Workshop" in json.dumps(e)]
+
+    # Cellar draws: nothing before it can be taken back, and the API refuses.
+    tap(page, '#hand button.card[data-card="Cellar"]')
+    panel = page.locator("#decision")
+    expect(panel).to_have_attribute("data-prompt", "cellar.discard")
+    panel.locator('button.card[data-card="Estate"]').first.click()
+    tap(page, "#decision button[data-confirm]")
+    expect(page.locator("#btn-undo")).to_have_count(0)
+    resource = seat.resource()
+    assert {"type": "undo"} not in resource["view"]["legal"]
+    status, problem = seat.send({"type": "undo"})
+    assert status in (409, 422) and problem["code"] == "cannot_undo", problem
+    assert seat.resource()["version"] == resource["version"]
+    # A stale page that still offers Undo (here: a poll answer with undo in it) shows the refusal.
+    drawn = table_state(page)
+
+    def offer_undo(route):
+        response = route.fetch(headers={k: v for k, v in route.request.headers.items() if k != "if-none-match"})
+        body = response.json()
+        body["view"]["legal"].append({"type": "undo"})
+        route.fulfill(status=200, json=body, headers={"ETag": response.headers["etag"]})
+
+    page.route(f"**/api/games/{seat.id}", offer_undo)
+    wake(page)
+    expect(page.locator("#btn-undo")).to_be_visible()
+    wait_idle(page)
+    page.unroute(f"**/api/games/{seat.id}")
+    page.click("#btn-undo")
+    # The refusal in words, and the game as it is (read again): no Undo, nothing changed.
+    expect(page.locator("#notice")).to_contain_text("Not allowed")
+    expect(page.locator("#btn-undo")).to_have_count(0)
+    wait_idle(page)
+    assert table_state(page) == drawn
+    page.click("#notice button.secondary")  # dismissed
+
+    # Treasures with Workshop still playable: asked once. Then a one-tap buy, undone.
+    page.click("#btn-treasures")
+    expect(page.locator("#confirm-msg")).to_contain_text("Workshop")
+    tap(page, "#btn-confirm")
+    expect(page.locator("main")).to_have_attribute("data-phase", "buy")
+    before_buy = table_state(page)
+    strip = page.locator("#buy-strip")
+    card = strip.locator("button.card").first.get_attribute("data-card")  # the dearest one affordable
+    fully_in_view(page, f'#buy-strip button.card[data-card="{card}"]')
+    tap(page, f'#buy-strip button.card[data-card="{card}"]')  # one tap buys
+    bought = table_state(page)
+    assert bought != before_buy and page.locator("#stat-buys b").inner_text() == "0"
+    assert any(card in line for line in bought["log"])
+    expect(strip).to_have_count(0)
+    tap(page, "#btn-undo")
+    assert table_state(page) == before_buy
+    # Again: the Treasures go back to the hand; before them was the draw.
+    tap(page, "#btn-undo")
+    assert table_state(page)["phase"] == "action"
+    expect(page.locator("#btn-undo")).to_have_count(0)
+    assert errors == []
+    ctx.close()
+
+
+def check_scores_deck_and_turns(page, seat: Seat) -> None:
+    """VP totals, Ann's deck and the per-player turn numbers on the table are the API's."""
+    view = seat.resource()["view"]
+    for p in view["players"]:
+        expect(page.locator(f'#vp-line [data-seat="{p["seat"]}"]')).to_have_attribute("data-vp", str(p["vp"]))
+        expect(page.locator(f'#players .player[data-seat="{p["seat"]}"] .vp')).to_have_attribute("data-vp", str(p["vp"]))
+    cards = view["players"][0]["cards"]
+    shown = page.locator("#my-deck li").evaluate_all("els => els.map(e => [e.dataset.card, +e.dataset.count])")
+    assert dict(shown) == cards and [c for c, _ in shown] == list(cards)
+    expect(page.locator("#my-deck")).to_have_attribute("data-total", str(sum(cards.values())))
+    # Estates, Duchies, Provinces and Gardens (a card per 10 cards) make Ann's total.
+    own = cards.get("Estate", 0) + 3 * cards.get("Duchy", 0) + 6 * cards.get("Province", 0) \
+        + cards.get("Gardens", 0) * (sum(cards.values()) // 10) - cards.get("Curse", 0)
+    assert view["players"][0]["vp"] == own + view["players"][0]["vp_tokens"]
+    mine = view["players"][view["turn"]["seat"]]["turns"]
+    expect(page.locator("#turn-line")).to_have_attribute("data-turn", str(mine))
+    expect(page.locator("#turn-line")).to_contain_text(f"Turn {mine} ·")
+    assert view["turn"]["number"] > mine  # the game's count is another (higher) number
+
+
+def test_scores_deck_turn_numbers_and_buttons_in_view_on_a_desktop(browser, server, shots):
+    seat = new_game(server, seed=11)
+    play_until(seat, lambda v: v["players"][0]["turns"] >= 9 and v["players"][0]["cards"].get("Estate", 0) > 3)
+    ctx, page = open_seat(browser, server, seat)
+    errors = watch(page)
+    page.locator("#my-deck summary").click()
+    check_scores_deck_and_turns(page, seat)
+    page.locator("#players").scroll_into_view_if_needed()
+    shot(page, shots, "66-scores-and-deck", full=False)
+    # A buy changes Ann's deck and score: both follow.
+    ask_or_send(page, page.locator("#btn-treasures"))
+    if page.locator("#btn-confirm").count():  # a Workshop or Cellar in hand: asked first
+        tap(page, "#btn-confirm")
+    coins = int(page.locator("#stat-coins b").inner_text().lstrip("$"))
+    tap(page, f'#buy-strip button.card[data-card="{"Duchy" if coins >= 5 else "Estate"}"]')
+    check_scores_deck_and_turns(page, seat)
+    ctx.close()
+
+    # 1280x800 with a long log: the phase buttons stay in view wherever the page is scrolled.
+    ctx, page = open_seat(browser, server, seat, viewport=DESKTOP, has_touch=False)
+    assert page.locator("#log li").count() >= 40
+    for where in ("0", "document.documentElement.scrollHeight", "400"):
+        page.evaluate(f"window.scrollTo(0, {where})")
+        fully_in_view(page, "#btn-end")
+        fully_in_view(page, "#btn-undo")
+    shot(page, shots, "67-desktop-long-log", full=False)
+    assert errors == []
+    ctx.close()

@@ -165,14 +165,15 @@ function optionToggles(d, ui, answer) {
           changed();
         },
       }, optionLabel(d, o)))),
-    h('div', { class: 'opts' },
-      h('span', { class: 'small', 'aria-live': 'polite' }, t('dec.selected', { n })),
-      h('button', {
-        type: 'button', 'data-confirm': '', 'data-fk': 'confirm',
-        disabled: n < d.min || n > d.max,
-        onclick: () => answer(d.options.filter((o) => picked.has(o))),
-      }, t('dec.confirm'))),
+    confirmRow(d, n, () => answer(d.options.filter((o) => picked.has(o))), t('dec.confirm')),
   ];
+}
+
+/** "N selected" and the Confirm button, enabled for min..max picks. */
+function confirmRow(d, n, onclick, label) {
+  return h('div', { class: 'opts' },
+    h('span', { class: 'small', 'aria-live': 'polite' }, t('dec.selected', { n })),
+    h('button', { type: 'button', 'data-confirm': '', 'data-fk': 'confirm', disabled: n < d.min || n > d.max, onclick }, label));
 }
 
 /** The label of the button that answers "no card" for a cards decision. */
@@ -260,13 +261,7 @@ export function decisionPanel(d, ctx) {
           },
         }))));
       const n = ui.picked.length;
-      body.push(h('div', { class: 'opts' },
-        h('span', { class: 'small', 'aria-live': 'polite' }, t('dec.selected', { n })),
-        h('button', {
-          type: 'button', 'data-confirm': '', 'data-fk': 'confirm',
-          disabled: n < d.min || n > d.max,
-          onclick: () => answer(ui.picked.map((i) => d.options[i])),
-        }, t('dec.confirmN', { n }))));
+      body.push(confirmRow(d, n, () => answer(ui.picked.map((i) => d.options[i])), t('dec.confirmN', { n })));
     }
   }
   // A sheet over the bottom of the screen, always in view; collapsed, it leaves

@@ -67,15 +67,15 @@ function handSection(view, legal, names) {
       // second tap when an Action could still be played.
       const ends = playable && view.turn.phase === 'action' && !(info(name).types || []).includes('Action');
       const quiet = ends && actionsLeft;
-      const send1 = () => send({ type: 'play', card: name });
-      const play = ends ? () => guard(`play-${name}`, endActionsWhy(view, legal),
-        t('confirm.play', { card: cardName(name) }), send1) : send1;
+      const go = () => send({ type: 'play', card: name });
+      const play = ends ? () => guard(`play-${name}`, endActionsWhy(view, legal), t('confirm.play', { card: cardName(name) }), go) : go;
+      const label = playable ? t('card.play', { card: cardName(name) }) : null;
       return cardButton(name, {
         extraClass: playable ? (quiet ? 'later' : 'playable') : '',
         attrs: { 'data-fk': `hand-${i}`, 'data-playable': playable ? 'true' : 'false' },
-        label: playable ? t('card.play', { card: cardName(name) }) : null,
+        label,
         onTap: playable ? play : null,
-        actions: playable ? [{ id: 'play', label: t('card.play', { card: cardName(name) }), run: play }] : [],
+        actions: playable ? [{ id: 'play', label, run: play }] : [],
       });
     })) : h('p', { class: 'muted' }, t('table.handEmpty')),
     myTurn && legal.play.size ? h('p', { class: 'small muted' }, t('table.tapHint')) : null);
@@ -129,7 +129,7 @@ function costLabel(p) {
 
 function supplySection(view, legal) {
   const buyPhase = view.turn.phase === 'buy' && view.turn.seat === view.seat && !view.decision && view.turn.buys > 0;
-  const oneTap = oneTapBuy(view, legal);
+  const oneTap = oneTapBuy(legal);
   const kingdom = new Set(view.kingdom || []);
   const piles = view.supply;
   const banned = new Set(namedThisTurn(view, 'contraband'));
