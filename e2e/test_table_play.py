@@ -189,9 +189,13 @@ def test_a_second_tap_only_where_a_tap_would_throw_something_away(browser, serve
     assert copper.evaluate("e => getComputedStyle(e.querySelector('.nm'), '::after').content") in ("none", "normal")
 
     # End Actions with Cellar and Market in hand: the bar asks, nothing is sent.
+    end = page.locator("#btn-end").bounding_box()
     page.click("#btn-end")
     expect(page.locator("#confirm-msg")).to_have_text("You can still play Cellar and Market.")
     expect(page.locator("#btn-confirm")).to_have_text("End Actions anyway")
+    # A double tap lands on "Not yet": End's place; the confirmation is elsewhere.
+    assert page.evaluate("([x, y]) => document.elementFromPoint(x, y).id",
+                         [end["x"] + end["width"] / 2, end["y"] + end["height"] / 2]) == "btn-cancel"
     fully_in_view(page, "#btn-confirm")
     assert table.commands == []
     assert small_tap_targets(page) == []

@@ -116,7 +116,6 @@ const cs = {
   'pile.empty': 'Prázdný',
   'pile.left': 'zbývá {n}',
   'pile.canBuy': 'můžeš koupit',
-  'pile.label': '{card}, cena {cost}, zbývá {n}',
   'opp.hand': 'Ruka',
   'opp.deck': 'Dobírací balíček',
   'opp.discard': 'Odkládací balíček',

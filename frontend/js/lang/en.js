@@ -119,7 +119,6 @@ const en = {
   'pile.empty': 'Empty',
   'pile.left': '{n} left',
   'pile.canBuy': 'can buy',
-  'pile.label': '{card}, cost {cost}, {n} left',
   'opp.hand': 'Hand',
   'opp.deck': 'Deck',
   'opp.discard': 'Discard',

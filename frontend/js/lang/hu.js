@@ -116,7 +116,6 @@ const hu = {
   'pile.empty': 'Üres',
   'pile.left': 'még {n}',
   'pile.canBuy': 'megveheted',
-  'pile.label': '{card}, ár {cost}, még {n}',
   'opp.hand': 'Kéz',
   'opp.deck': 'Pakli',
   'opp.discard': 'Dobópakli',

@@ -34,11 +34,14 @@ function pending() {
   return c && c.version === state.game.data.version ? c : null;
 }
 
-/** Run `run`, unless `why` says what it would waste: then the bar asks, and `label` confirms. */
+/**
+ * Run `run`, unless `why` says what it would waste: then the bar says so and
+ * its button `label` runs it. That button never sits where the first tap was,
+ * so a double tap cannot confirm.
+ */
 export function guard(key, why, label, run) {
-  const c = pending();
-  state.ui.confirm = why && !(c && c.key === key) ? { key, why, label, run, version: state.game.data.version } : null;
-  if (state.ui.confirm) changed();
+  state.ui.confirm = why ? { key, why, label, run, version: state.game.data.version } : null;
+  if (why) changed();
   else run();
 }
 
@@ -82,19 +85,25 @@ export function actionBar(view) {
   if (!legal.play_treasures && !legal.end_phase && !legal.undo) return null; // another seat decides
   const action = view.turn.phase === 'action';
   const c = pending();
-  const buttons = c ? [
-    button('cancel', t('confirm.cancel'), () => { state.ui.confirm = null; changed(); }, 'secondary'),
-    button('confirm', c.label, () => guard(c.key, '', '', c.run), 'danger'),
-  ] : [
+  const cancel = button('cancel', t('confirm.cancel'), () => { state.ui.confirm = null; changed(); }, 'secondary');
+  // The guarded button gives way to "Not yet"; the confirmation is in the line above.
+  const guarded = (id, text, why, label, run, cls) => {
+    if (!c || c.key !== id) return button(id, text, () => guard(id, why(), label, run), cls);
+    cancel.dataset.fk = id; // the keyboard's focus stays on this place
+    return cancel;
+  };
+  const buttons = [
     legal.undo ? button('undo', `↶ ${t('btn.undo')}`, () => send({ type: 'undo' }), 'secondary undo') : null,
-    legal.play_treasures ? button('treasures', t('btn.playTreasures'), () => guard('treasures',
-      action ? endActionsWhy(view, legal) : '', t('confirm.playTreasures'), () => send({ type: 'play_treasures' })), 'secondary') : null,
-    legal.end_phase ? button('end', t(action ? 'btn.endActions' : 'btn.endTurn'), () => guard('end',
-      action ? endActionsWhy(view, legal) : view.turn.buys && endTurnWhy(view, legal),
-      t(action ? 'confirm.endActions' : 'confirm.endTurn'), () => send({ type: 'end_phase' }))) : null,
+    legal.play_treasures ? guarded('treasures', t('btn.playTreasures'), () => (action ? endActionsWhy(view, legal) : ''),
+      t('confirm.playTreasures'), () => send({ type: 'play_treasures' }), 'secondary') : null,
+    legal.end_phase ? guarded('end', t(action ? 'btn.endActions' : 'btn.endTurn'),
+      () => (action ? endActionsWhy(view, legal) : view.turn.buys && endTurnWhy(view, legal)),
+      t(action ? 'confirm.endActions' : 'confirm.endTurn'), () => send({ type: 'end_phase' })) : null,
   ];
   return h('nav', { class: 'actionbar', 'aria-label': t(`phase.${view.turn.phase}`) },
     !action && view.turn.buys && !c ? buyStrip(view, legal) : null,
-    c ? h('p', { class: 'confirm-msg', id: 'confirm-msg', role: 'alert' }, c.why) : null,
+    c ? h('div', { class: 'confirm' }, h('p', { id: 'confirm-msg', role: 'alert' }, c.why),
+      buttons.includes(cancel) ? null : cancel,
+      button('confirm', c.label, () => { state.ui.confirm = null; c.run(); }, 'danger')) : null,
     h('div', { class: 'btns' }, buttons));
 }
