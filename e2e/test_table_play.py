@@ -461,6 +461,12 @@ def test_undo_takes_back_a_play_and_a_buy_but_nothing_after_a_draw(browser, serv
     strip = page.locator("#buy-strip")
     card = strip.locator("button.card").first.get_attribute("data-card")  # the dearest one affordable
     fully_in_view(page, f'#buy-strip button.card[data-card="{card}"]')
+    # The card's window stays a long press (here: the mouse's right button) away, with Buy in it.
+    strip.locator(f'button.card[data-card="{card}"]').click(button="right")
+    expect(page.locator('#card-dialog button[data-action="buy"]')).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#card-dialog")).to_be_hidden()
+    assert table_state(page) == before_buy
     tap(page, f'#buy-strip button.card[data-card="{card}"]')  # one tap buys
     bought = table_state(page)
     assert bought != before_buy and page.locator("#stat-buys b").inner_text() == "0"
