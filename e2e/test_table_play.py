@@ -16,7 +16,9 @@ import secrets
 
 from playwright.sync_api import expect
 
-from e2e_support import api, open_context, shot, small_tap_targets, no_horizontal_scroll, wait_idle, wait_screen, watch
+from e2e_support import (
+    api, layout_ok, no_horizontal_scroll, open_context, shot, small_tap_targets, wait_idle, wait_screen, watch,
+)
 from policy import ask_or_send, settle, version, wake
 
 GAME = "scripted-table"
@@ -291,6 +293,19 @@ def test_the_buy_phase_puts_what_you_can_afford_in_reach(browser, server, shots)
     strip.locator('button.card[data-card="Gold"]').click()
     expect(page.locator('#card-dialog button[data-action="buy"]')).to_be_visible()
     page.keyboard.press("Escape")
+    assert table.commands == []
+    # In Czech and Hungarian the strip, the bar and its question fit a phone too.
+    for lang in ("cs", "hu"):
+        page.select_option("#lang", lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        wait_idle(page)
+        layout_ok(page, lang)
+        page.click("#btn-end")
+        expect(page.locator("#confirm-msg")).to_contain_text("$6")
+        layout_ok(page, lang)
+        assert small_tap_targets(page) == []
+        shot(page, shots, f"68-confirm-end-turn-{lang}", full=False)
+        page.click("#btn-cancel")
     assert table.commands == []
     ctx.close()
 

@@ -212,7 +212,6 @@ export function decisionPanel(d, ctx) {
     body.push(h('div', { class: 'opts supply' },
       d.options.map((name) => cardButton(name, {
         attrs: { 'data-answer': name, 'data-fk': `sup-${name}`, 'data-cost': costOf(name) },
-        label: `${cardName(name)}, ${t('card.cost', { cost: money(costOf(name)) })}`,
         children: [h('span', { class: 'meta' }, h('span', { class: 'cost' }, money(costOf(name))))],
         onTap: () => answer(name),
       })),
