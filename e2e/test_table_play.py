@@ -175,7 +175,8 @@ def test_a_militia_arriving_while_scrolled_is_fully_in_view_and_collapses(browse
 
 
 ACTION_HAND = ["Cellar", "Market", "Copper", "Copper", "Estate"]
-ACTION_LEGAL = [*plays("Cellar", "Market", "Copper"), {"type": "play_treasures"}, {"type": "end_phase"}]
+ACTION_LEGAL = [*plays("Cellar", "Market", "Copper"), {"type": "play_treasures"}, *buys("Copper", "Curse"),
+                {"type": "end_phase"}]
 
 
 def test_a_second_tap_only_where_a_tap_would_throw_something_away(browser, server, shots):
@@ -189,6 +190,12 @@ def test_a_second_tap_only_where_a_tap_would_throw_something_away(browser, serve
     copper = hand.locator('button.card[data-card="Copper"]').first
     assert "playable" not in (copper.get_attribute("class") or "").split()
     assert copper.evaluate("e => getComputedStyle(e.querySelector('.nm'), '::after').content") in ("none", "normal")
+
+    # A buy would end the Action phase too: a pile's window offers none while Actions can be played.
+    page.locator('#supply button.card[data-card="Copper"]').click()
+    expect(page.locator("#card-dialog")).to_be_visible()
+    expect(page.locator('#card-dialog button[data-action="buy"]')).to_have_count(0)
+    page.keyboard.press("Escape")
 
     # End Actions with Cellar and Market in hand: the bar asks, nothing is sent.
     end = page.locator("#btn-end").bounding_box()

@@ -19,7 +19,8 @@ export function legalSets(view) {
 
 /** Action cards in hand that may be played now. */
 export function playableActions(view, legal) {
-  const hand = view.turn.phase === 'action' ? view.players[view.seat].hand || [] : [];
+  const me = view.players[view.seat];
+  const hand = (view.turn.phase === 'action' && me && me.hand) || [];
   return [...new Set(hand.filter((c) => legal.play.has(c) && (info(c).types || []).includes('Action')))];
 }
 

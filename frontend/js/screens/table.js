@@ -130,6 +130,8 @@ function costLabel(p) {
 function supplySection(view, legal) {
   const buyPhase = view.turn.phase === 'buy' && view.turn.seat === view.seat && !view.decision && view.turn.buys > 0;
   const oneTap = oneTapBuy(legal);
+  // A buy in the Action phase ends it: not offered while an Action could be played.
+  const early = playableActions(view, legal).length > 0;
   const kingdom = new Set(view.kingdom || []);
   const piles = view.supply;
   const banned = new Set(namedThisTurn(view, 'contraband'));
@@ -166,7 +168,7 @@ function supplySection(view, legal) {
       tag,
       said ? h('span', { class: 'sr-only' }, `, ${said}`) : null,
       token ? h('span', { class: 'badge token', 'aria-hidden': 'true', title: t('pile.token', { card: cardName('Trade Route') }) }, '◉') : null],
-      actions: canBuy ? [{ id: 'buy', label: t('card.buy', { cost: money(p.cost) }), run: buy }] : [],
+      actions: canBuy && !early ? [{ id: 'buy', label: t('card.buy', { cost: money(p.cost) }), run: buy }] : [],
     });
   };
   const byCost = (a, b) => a.cost - b.cost || cardName(a.card).localeCompare(cardName(b.card));
