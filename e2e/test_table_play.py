@@ -290,7 +290,7 @@ def test_the_buy_phase_puts_what_you_can_afford_in_reach(browser, server, shots)
     strip = page.locator("#buy-strip")
     expect(strip).to_be_visible()
     cards = strip.locator("button.card").evaluate_all("els => els.map(e => e.dataset.card)")
-    assert cards[0] == "Gold" and cards[-2:] == ["Copper", "Curse"], cards
+    assert cards[0] == "Gold" and cards[-1] == "Copper" and "Curse" not in cards, cards
     fully_in_view(page, '#buy-strip button.card[data-card="Gold"]')
     assert page.evaluate("scrollY") == 0
     no_horizontal_scroll(page)

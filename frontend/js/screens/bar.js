@@ -59,7 +59,8 @@ function endTurnWhy(view, legal) {
 }
 
 function buyStrip(view, legal) {
-  const piles = view.supply.filter((p) => legal.buy.has(p.card) && p.count)
+  // Dearest first; never a Curse (bought from the Supply if anyone really wants one).
+  const piles = view.supply.filter((p) => legal.buy.has(p.card) && p.count && p.card !== 'Curse')
     .sort((a, b) => b.cost - a.cost || cardName(a.card).localeCompare(cardName(b.card)));
   const oneTap = oneTapBuy(legal);
   return piles.length ? h('div', { class: 'buystrip', id: 'buy-strip', role: 'group', 'aria-label': t('bar.canBuy') },
