@@ -81,6 +81,11 @@ class Table:
 
     def command(self, route) -> None:
         self.commands.append(json.loads(route.request.post_data))
+        if self.commands[-1]["type"] == "undo" and self.situation.get("refuse_undo"):
+            route.fulfill(status=409, content_type="application/problem+json", json={
+                "type": "/api/docs#problem-illegal_command", "title": "Illegal command", "status": 409,
+                "code": "cannot_undo", "detail": "there is no move this seat may take back now"})
+            return
         self.version += 1  # the same situation, a new version: the client draws it
         route.fulfill(status=200, json={**self.body(), "events": []}, headers={"ETag": f'"{self.version}"'})
 
@@ -551,4 +556,22 @@ def test_scores_deck_turn_numbers_and_buttons_in_view_on_a_desktop(browser, serv
         fully_in_view(page, "#btn-undo")
     shot(page, shots, "67-desktop-long-log", full=False)
     assert errors == []
+    ctx.close()
+
+
+def test_an_undo_the_server_refuses_is_told_in_each_language(browser, server):
+    # Another tab of this seat drew a card meanwhile: this page still offers Undo, the server refuses.
+    table = Table({"phase": "buy", "hand": ["Estate"], "coins": 0, "buys": 0, "refuse_undo": True,
+                   "legal": [{"type": "undo"}, {"type": "end_phase"}]})
+    ctx, page = table.open(browser, server, lang="cs-CZ")
+    for lang, text in (("cs", "Tohle už nejde vzít zpět."), ("hu", "Ezt már nem lehet visszavonni."),
+                       ("en", "Not allowed: there is no move this seat may take back now")):
+        page.select_option("#lang", lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        wait_idle(page)
+        page.click("#btn-undo")
+        expect(page.locator("#notice")).to_contain_text(text)
+        wait_idle(page)
+        page.click("#notice button.secondary")
+    assert table.commands == [{"type": "undo"}] * 3
     ctx.close()

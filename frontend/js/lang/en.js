@@ -9,7 +9,6 @@ const en = {
   'common.close': 'Close',
   'common.loading': 'Loading…',
   'common.you': 'You',
-  'common.yourTurn': 'your turn',
   'common.cards': { one: '{n} card', other: '{n} cards' },
   'common.seat': 'Seat {n}',
   // home
@@ -129,7 +128,6 @@ const en = {
   'opp.you': '(you)',
   'wait.decision': 'Waiting for {name} to decide ({prompt}).',
   'wait.turn': 'Waiting for {name}.',
-  'wait.bots': 'The bots are playing…',
   // decisions
   'dec.title': 'Your decision',
   'dec.chooseN': { one: 'Choose {n} card.', other: 'Choose {n} cards.' },
@@ -180,7 +178,6 @@ const en = {
   'prompt.generic.order': 'Put these cards in order.',
   // card dialog
   'card.cost': 'Cost {cost}',
-  'card.types': 'Types',
   'card.play': 'Play {card}',
   'card.buy': 'Buy for {cost}',
   'type.Action': 'Action',
