@@ -249,8 +249,10 @@ MEANINGS: dict[str, str] = {
     "method_not_allowed": "This URL does not take this method; `Allow` lists those it takes.",
     "not_acceptable": "The answer cannot be given in a media type the request accepts.",
     "game_full": "Every seat of the game is taken.",
-    "seat_taken": "The invitation code is used up or wrong, or someone took the seat first.",
+    "seat_taken": "The invitation code is used up or wrong, or someone took the seat first "
+                  "(for a rematch: the caller's seat was taken with its invitation code).",
     "game_not_started": "The game starts when every seat is taken.",
+    "game_not_over": "A rematch can follow only a finished game.",
     "stale_version": "`If-Match` names an old version, or another command won the race: "
                      "nothing was applied; fetch the game (`current_version`) and decide "
                      "again.",

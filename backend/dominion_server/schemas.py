@@ -609,8 +609,23 @@ class PlayerViewSchema(Schema):
     vp_tokens = fields.Integer(required=True, metadata={
         "description": "VP tokens taken (Bishop, Monument, Goons...): public, and counted "
                        "in the score"})
-    turns = fields.Integer(required=True)
+    turns = fields.Integer(required=True, metadata={
+        "description": "turns this player has begun: for the player whose turn it is, the "
+                       "number of its turn in progress (\"Turn 15\")"})
+    vp = fields.Integer(required=True, metadata={
+        "description": "the player's VP total (cards and VP tokens) as the viewer may know "
+                       "it: exact for the viewer's own entry and once the game is over. A "
+                       "card passed with Masquerade is seen only by its giver and receiver, "
+                       "so for everyone else (other seats, spectators) the total is counted "
+                       "as if that pass had not happened: the card's VP stay with the giver, "
+                       "and Gardens, Duke and the like count the cards the viewer believes "
+                       "the player has"})
     hand = _strs(metadata={"description": "only in the viewer's own entry"})
+    cards = fields.Dict(keys=fields.String(), values=fields.Integer(), metadata={
+        "description": "only in the viewer's own entry: how many of each card the viewer "
+                       "owns (hand, deck, discard pile, in play, set aside), dearest first "
+                       "like `result.decks`",
+        "example": {"Gold": 1, "Silver": 2, "Estate": 3, "Copper": 7}})
 
 
 class PileSchema(Schema):
@@ -751,6 +766,16 @@ class SetupSchema(Schema):
         "description": "the rules edition the game plays (also `view.edition` once started)"})
 
 
+class RematchSchema(Schema):
+    """The next game of the same players (`POST /api/games/{id}/rematch`)."""
+
+    id = fields.String(required=True, metadata={"description": "the new game's id"})
+    invite = fields.Nested(InviteSchema, required=True, allow_none=True, metadata={
+        "description": "the caller's own seat in the new game, while it is free: shown only "
+                       "to that seat of this game; `null` once taken, for bots and for "
+                       "spectators"})
+
+
 class GameSchema(Schema):
     """The game resource: the lobby, and the caller's view once it started."""
 
@@ -765,6 +790,9 @@ class GameSchema(Schema):
         "description": "the free seats' codes, for seated players only"})
     log_seq = fields.Integer(required=True, metadata={"description": "`seq` of the last event"})
     view = fields.Nested(ViewSchema, required=True, allow_none=True)
+    rematch = fields.Nested(RematchSchema, required=True, allow_none=True, metadata={
+        "description": "the rematch of this (finished) game once a seat asked for one; "
+                       "writing it changes `version`, so pollers see it"})
 
 
 class EventSchema(Schema):
