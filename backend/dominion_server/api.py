@@ -216,32 +216,45 @@ def _seat_answer(grant: service.SeatGrant, status: int) -> Response:
 @openapi.operation(
     "getGame", tags=("games",), path=schemas.GamePathSchema, headers=schemas.PollHeadersSchema,
     security="optional",
-    ok=(Ok(200, schemas.GameSchema, ("ETag",)), Ok(304, None, ("ETag",))),
+    ok=(Ok(200, schemas.GameSchema, ("ETag", "Preference-Applied")),
+        Ok(304, None, ("ETag", "Preference-Applied"))),
     errors=(400, 401, 404))
 def get_game(game_id: str) -> Response:
     """The game as the caller's seat (or a spectator) sees it
 
     The `view` holds this seat's open `decision` and its `legal` commands. Poll with
     `If-None-Match` set to the last `ETag`: while nothing changed the answer is a 304
-    without a body, which costs the server almost nothing.
+    without a body, which costs the server almost nothing. Add `Prefer: wait=25` to
+    long-poll: the server holds the request until the game changes (then 200 at once)
+    or the wait ends (304); `Preference-Applied` says it waited. Without that header in
+    the answer, poll again later (see *Turn structure*).
     """
     game_id = _game_id(game_id)
     auth = request.headers.get("Authorization")
-    inm = _headers(POLL_HEADERS).get("if_none_match")
+    hdrs = _headers(POLL_HEADERS)
+    inm = hdrs.get("if_none_match")
     cache = {"Cache-Control": "private, no-cache", "Vary": "Authorization"}
     service.read_only()
     if inm is not None:
-        # The cheap path: version and token hashes only, no state is loaded.
-        tag, _ = service.current_etag(game_id, auth)
-        if service.etag_matches(inm, tag):
+        # The cheap path: version and token hashes only, no state is loaded;
+        # with a wait, no connection is held until the game changes.
+        polled = service.poll(game_id, auth, inm, hdrs.get("prefer"))
+        if polled.waited is not None:
+            cache["Preference-Applied"] = f"wait={_seconds(polled.waited)}"
+        if not polled.modified:
             resp = Response(status=304)
-            resp.headers["ETag"] = tag
+            resp.headers["ETag"] = polled.etag
             resp.headers.update(cache)
             return resp
     g = service.load(game_id)
     seat = service.authenticate(auth, ((s.seat, s.token_hash) for s in g.seats))
     body = GAME.dump(service.game_resource(g, seat))
     return _json(body, 200, {"ETag": service.etag(g.version, seat), **cache})
+
+
+def _seconds(value: float) -> str:
+    """Seconds as in ``Prefer``: ``25``, ``0.5`` (never an exponent)."""
+    return f"{value:.6f}".rstrip("0").rstrip(".") or "0"
 
 
 @bp.post("/games/<game_id>/commands")

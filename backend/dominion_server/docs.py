@@ -136,6 +136,16 @@ version for your seat.
 
 1. Poll `GET /api/games/{game_id}` with `If-None-Match: <etag>`: while nothing changed
    the answer is `304 Not Modified` without a body.
+   **Long polling:** add `Prefer: wait=25` ([RFC 7240](https://www.rfc-editor.org/rfc/rfc7240);
+   seconds, at most 25). While your tag is current the server holds the request and
+   answers `200` with the new game as soon as it changes (another seat's move, a bot's,
+   a join), or `304` when the wait is over; both then carry `Preference-Applied:
+   wait=<seconds>`. Send the next request at once. An answer *without*
+   `Preference-Applied` was not held (the server holds a limited number of requests
+   per process, or it is restarting): poll again after a pause, growing from 1 s to
+   8 s say, with the `Prefer` header each time. A `wait` that is not a number of
+   seconds (whole, or a decimal such as `0.5`) is ignored and the answer is
+   immediate; without `If-None-Match` nothing is waited for.
 2. Send each command with `If-Match: <etag>`. If the game moved on (a bot, another
    player, your own earlier request), the answer is `412` with the current `ETag` and
    nothing is applied: fetch the game and decide again.

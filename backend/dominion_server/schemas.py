@@ -16,6 +16,7 @@ a ``discriminator``. What JSON Schema says beyond the fields (``not``,
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Any, ClassVar
 
@@ -534,6 +535,38 @@ class PresetsQuerySchema(Schema):
 _ETAGS = validate.Regexp(ETAG_LIST_PATTERN, error="a list of entity tags, or *")
 
 
+#: The value of a ``wait`` preference: seconds, a whole number (RFC 7240's
+#: delta-seconds) or, beyond the RFC, a decimal such as ``0.5``.
+PREFER_WAIT_PATTERN = r"^[0-9]{1,9}(\.[0-9]{1,6})?$"
+_PREFER_WAIT = re.compile(PREFER_WAIT_PATTERN)
+
+
+def prefer_wait(header: str) -> float | None:
+    """The ``wait`` preference of a ``Prefer`` header (RFC 7240), in seconds.
+
+    Other preferences and their parameters are skipped; the first ``wait``
+    counts. ``None`` when there is none or its value is not a number of
+    seconds: like any preference the server does not understand, it is
+    ignored (the header is advisory; never an error).
+    """
+    for pref in header.split(","):
+        name, eq, value = pref.split(";", 1)[0].partition("=")
+        if name.strip().lower() != "wait":
+            continue
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] == '"':
+            value = value[1:-1]
+        return float(value) if eq and _PREFER_WAIT.match(value) else None
+    return None
+
+
+class PreferField(fields.String):
+    """The ``Prefer`` header, loaded as its ``wait`` in seconds (``None``: no wait)."""
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> float | None:
+        return prefer_wait(super()._deserialize(value, attr, data, **kwargs))
+
+
 class PollHeadersSchema(Schema):
     """Headers of `GET /api/games/{game_id}`."""
 
@@ -543,6 +576,14 @@ class PollHeadersSchema(Schema):
     if_none_match = fields.String(data_key="If-None-Match", validate=_ETAGS, metadata={
         "description": "the `ETag` you hold: 304 without a body while it is current",
         "example": '"v12-s0"'})
+    prefer = PreferField(data_key="Prefer", metadata={
+        "description": "`wait=<seconds>` (RFC 7240) with `If-None-Match`: while the tag "
+                       "is current, hold the request up to that long (at most 25 s) and "
+                       "answer as soon as the game changes (long polling). Seconds are a "
+                       "whole number or a decimal (`0.5`); another value, or another "
+                       "preference, is ignored (an immediate answer, as without the "
+                       "header). See *Turn structure*.",
+        "example": "wait=25"})
 
 
 class CommandHeadersSchema(Schema):

@@ -19,6 +19,7 @@ import hmac
 import json
 import logging
 import secrets
+import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Optional
 
@@ -37,7 +38,7 @@ from dominion.state import SECOND_EDITION
 from dominion.setup import first_player_after, validate_kingdom
 from dominion.views import render_event
 
-from . import security
+from . import security, watch
 from .errors import ApiError, engine_error
 from .extensions import db
 from .models import (
@@ -182,12 +183,19 @@ def etag(version: int, seat: Optional[int]) -> str:
 
 
 def current_etag(game_id: str, header: Optional[str]) -> tuple[str, Optional[int]]:
-    """The ETag the caller would get now, reading only the version and token hashes."""
+    """The ETag the caller would get now, reading only the version and token hashes.
+
+    :raises ApiError: 404 no such game, 401 bad token.
+    """
+    version, seat = _current(game_id, header)
+    return etag(version, seat), seat
+
+
+def _current(game_id: str, header: Optional[str]) -> tuple[int, Optional[int]]:
     rows = db.session.execute(_VERSION, {"id": game_id}).all()
     if not rows:
         raise ApiError("game_not_found", "no game has this id")
-    seat = authenticate(header, ((r.seat, r.token_hash) for r in rows))
-    return etag(rows[0].version, seat), seat
+    return rows[0].version, authenticate(header, ((r.seat, r.token_hash) for r in rows))
 
 
 _VERSION = (
@@ -201,6 +209,56 @@ def etag_matches(header: str, current: str) -> bool:
     """Whether an ``If-Match``/``If-None-Match`` list names ``current`` (or is ``*``)."""
     tags = [t.strip() for t in header.split(",")]
     return "*" in tags or current in tags
+
+
+@dataclass
+class Poll:
+    """The answer to a conditional ``GET`` of a game, maybe after a wait."""
+
+    etag: str  # the caller's current ETag
+    modified: bool  # ``If-None-Match`` no longer names it: send the game
+    waited: Optional[float]  # seconds granted, when the request was held
+
+
+def poll(game_id: str, header: Optional[str], if_none_match: str,
+         wait: Optional[float]) -> Poll:
+    """Compare ``If-None-Match`` with the game; while it matches, hold up to ``wait`` seconds.
+
+    ``wait`` (from ``Prefer: wait``) is cut to ``LONGPOLL_MAX_WAIT``; without
+    it, or when the process already holds ``LONGPOLL_MAX_WAITERS`` polls, the
+    answer is immediate (``waited`` is ``None``). While held the request owns
+    no database connection or transaction (the session is closed) and waits
+    on the process's :class:`~dominion_server.watch.Watcher`; each time it
+    wakes, it reads the version and token hashes again, so the answer is the
+    ETag of this caller's seat now.
+
+    :raises ApiError: 404 no such game (also when deleted while waiting),
+        401 bad token.
+    """
+    version, seat = _current(game_id, header)
+    tag = etag(version, seat)
+    granted = min(wait or 0.0, current_app.config["LONGPOLL_MAX_WAIT"])
+    if not etag_matches(if_none_match, tag):
+        return Poll(tag, True, None)
+    if granted <= 0:
+        return Poll(tag, False, None)
+    watcher = watch.current()
+    deadline = time.monotonic() + granted
+    held = False
+    while True:
+        db.session.close()  # the connection goes back to the pool while we wait
+        outcome = watcher.wait(game_id, version, deadline - time.monotonic())
+        if outcome is watch.Outcome.REFUSED:
+            break
+        held = True
+        read_only()
+        version, seat = _current(game_id, header)
+        tag = etag(version, seat)
+        if not etag_matches(if_none_match, tag):
+            return Poll(tag, True, granted)
+        if outcome is not watch.Outcome.CHANGED or time.monotonic() >= deadline:
+            break
+    return Poll(tag, False, granted if held else None)
 
 
 # ---------------------------------------------------------------------------
@@ -591,6 +649,7 @@ def _create_rematch(old: Loaded, seat: int, token: str) -> Optional[SeatGrant]:
         if not won:
             db.session.rollback()
             return None
+        watch.saved(old.id, old.version + 1)  # the old game's pollers learn of the rematch now
         _insert_game(g, commands, events, now, commit=False)
         db.session.commit()
     except IntegrityError:  # a join code already in use elsewhere: try again
@@ -788,10 +847,13 @@ def _stale(version: int, seat: Optional[int]) -> ApiError:
 
 def _cas(g: Loaded, old: int, now) -> bool:
     """Write the game if it is still at ``old``; the caller commits or rolls back."""
-    return db.session.execute(_CAS, {
+    won = db.session.execute(_CAS, {
         "gid": g.id, "old": old, "version": g.version, "state": g.state, "status": g.status,
         "last_seq": g.last_seq, "updated_at": now,
     }).rowcount == 1
+    if won:
+        watch.saved(g.id, g.version)  # held polls of this process wake on commit
+    return won
 
 
 _CAS = (
