@@ -565,7 +565,7 @@ def test_an_undo_the_server_refuses_is_told_in_each_language(browser, server):
     table = Table({"phase": "buy", "hand": ["Estate"], "coins": 0, "buys": 0, "refuse_undo": True,
                    "legal": [{"type": "undo"}, {"type": "end_phase"}]})
     ctx, page = table.open(browser, server, lang="cs-CZ")
-    for lang, text in (("cs", "Tohle už nejde vzít zpět."), ("hu", "Ezt már nem lehet visszavonni."),
+    for lang, text in (("cs", "Tento tah už vzít zpět nelze."), ("hu", "Ezt a lépést már nem vonhatod vissza."),
                        ("en", "Not allowed: there is no move this seat may take back now")):
         page.select_option("#lang", lang)
         expect(page.locator("html")).to_have_attribute("lang", lang)

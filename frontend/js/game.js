@@ -140,9 +140,6 @@ function accept(res) {
   const g = state.game;
   // A poll sent before a command may answer after it: never step back.
   if (g.data && res.data && res.data.version < g.data.version) return;
-  // An undo took events back (for everyone): the log is read again from the start.
-  const epoch = res.data && res.data.log_epoch;
-  if (g.data && epoch !== g.data.log_epoch) g.log = [];
   g.data = res.data;
   g.view = viewOf(res.data);
   if (res.etag) g.etag = res.etag;

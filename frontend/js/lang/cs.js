@@ -366,7 +366,6 @@ const cs = {
   'sheet.hide': 'Skrýt',
   'sheet.show': 'Zobrazit',
   'table.myDeck': 'Všechny tvoje karty: {n}',
-  'problem.cannot_undo': 'Tohle už nejde vzít zpět.',
   // -- issue 12: live (instant turns, notifications, offline) --
   // -- issue 12: flow (log, summary, home, end, rematch, accessibility) --
 };

@@ -377,7 +377,6 @@ const en = {
   'sheet.hide': 'Hide',
   'sheet.show': 'Show',
   'table.myDeck': { one: 'Your deck: {n} card', other: 'Your deck: {n} cards' },
-  'problem.cannot_undo': 'That move can no longer be taken back.',
   // -- issue 12: live (instant turns, notifications, offline) --
   // -- issue 12: flow (log, summary, home, end, rematch, accessibility) --
 };

@@ -366,7 +366,6 @@ const hu = {
   'sheet.hide': 'Elrejtés',
   'sheet.show': 'Megjelenítés',
   'table.myDeck': 'Összes kártyád: {n}',
-  'problem.cannot_undo': 'Ezt már nem lehet visszavonni.',
   // -- issue 12: live (instant turns, notifications, offline) --
   // -- issue 12: flow (log, summary, home, end, rematch, accessibility) --
 };
