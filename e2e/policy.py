@@ -74,6 +74,31 @@ def wake(page: Page) -> None:
     page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
 
 
+def buy(page: Page, card: str) -> None:
+    """Buy ``card`` from the Supply as a person would: one tap on its pile when
+    the game can take a buy back (the client marks ``#supply[data-one-tap]``),
+    else its card window's Buy button; returns once the buy is drawn."""
+    tile = page.locator(f'#supply button.card[data-card="{card}"]')
+    one_tap = page.get_attribute("#supply", "data-one-tap") == "true"
+    before = version(page)
+    tile.click()
+    if not one_tap:
+        page.click('#card-dialog button[data-action="buy"]')
+    settle(page, before)
+
+
+def ask_or_send(page: Page, locator) -> None:
+    """Click a phase button: wait until its command is drawn, or until the bar
+    asks to confirm it (nothing is sent then)."""
+    before = version(page)
+    locator.click()
+    page.wait_for_function(
+        """(v) => { const m = document.querySelector('main');
+                    return m.dataset.idle === 'true' && (m.dataset.version !== v || !!document.querySelector('#notice, #btn-confirm')); }""",
+        arg=before,
+    )
+
+
 def _click_command(p: Player, locator) -> None:
     before = version(p.page)
     locator.click()
@@ -100,6 +125,8 @@ _LOOK = """() => {
       revealed: (d.querySelector('#revealed') || { dataset: {} }).dataset.cards || '' } : null,
     waiting: !!document.querySelector('#waiting'),
     bar: !!document.querySelector('.actionbar'),
+    confirm: !!document.querySelector('#btn-confirm'),
+    one_tap: (document.querySelector('#supply') || { dataset: {} }).dataset.oneTap === 'true',
     treasures: !!document.querySelector('#btn-treasures'),
     actions: [...document.querySelectorAll('#hand button.card[data-playable="true"][data-types~="Action"]')].map(e => e.dataset.card),
     buys: num('#stat-buys b'), coins: num('#stat-coins b'),
@@ -213,12 +240,15 @@ def take_turn_step(p: Player, s: dict) -> str:
     if s["phase"] == "buy" and s["buys"] > 0:
         card = choose_buy(p, s["coins"], s["supply"])
         if card:
-            page.locator(f'#supply button.card[data-card="{card}"]').click()
-            p.clicks += 1
-            _click_command(p, page.locator('#card-dialog button[data-action="buy"]'))
+            buy(page, card)
+            p.clicks += 1 if s["one_tap"] else 2
             p.bought[card] += 1
             return f"buy {card}"
-    _click_command(p, page.locator("#btn-end"))
+    if s["confirm"]:  # the bar asks before ending with something left to play or spend
+        _click_command(p, page.locator("#btn-confirm"))
+        return "end phase (confirmed)"
+    ask_or_send(page, page.locator("#btn-end"))
+    p.clicks += 1
     return "end phase"
 
 

@@ -198,6 +198,9 @@ def test_new_prompts_and_log_lines_are_in_czech_and_hungarian(browser, server, s
     _, cs = api(server, "GET", "/api/cards?lang=cs")
     cs = {c["name"]: c for c in cs["cards"]}
     assert cs["Secret Passage"]["unofficial"] and not cs["Masquerade"]["unofficial"]
+    # The decision sheet covers the bottom of the screen: collapsed, it shows the table.
+    page.click("#sheet-toggle")
+    expect(panel.locator("#dec-body")).to_be_hidden()
     page.locator('#supply button.card[data-card="Secret Passage"]').click()
     expect(page.locator("#unofficial-name")).to_be_visible()
     expect(page.locator("#card-dialog .dlabel")).to_contain_text("2. edice")

@@ -19,7 +19,7 @@ from e2e_support import (
     ROOT, api, create_game, layout_ok, open_context, open_home, shot, visible_text, wait_idle, wait_screen,
     watch,
 )
-from policy import settle, version
+from policy import buy, settle, version
 from scripted import Script, decision, open_script, tap_answer
 
 LOCALES = {"en": "en-US", "cs": "cs-CZ", "hu": "hu-HU"}
@@ -148,17 +148,14 @@ def test_a_turn_against_a_bot_in_each_language(browser, server, shots, lang):
     page.keyboard.press("Escape")
     expect(page.locator("#card-dialog")).to_be_hidden()
 
-    # A turn: Treasures, a buy from the card window, end of the turn (the bot plays its own).
+    # A turn: Treasures, a buy (one tap where undo can take it back), end of the turn (the bot plays its own).
     before = version(page)
     page.click("#btn-treasures")
     settle(page, before)
     check_screen(page, lang, shots, "table-buy")
     card = "Silver" if page.get_attribute('#supply button.card[data-card="Silver"]', "data-buyable") == "true" \
         else "Copper"
-    page.click(f'#supply button.card[data-card="{card}"]')
-    before = version(page)
-    page.click('#card-dialog button[data-action="buy"]')
-    settle(page, before)
+    buy(page, card)
     before = version(page)
     page.click("#btn-end")
     settle(page, before)

@@ -162,6 +162,7 @@ export function viewOf(data) {
 export async function send(command) {
   const g = state.game;
   if (!g || g.busy) return false;
+  state.ui.confirm = null; // a move answers any question the bar was asking
   return attempt(command, randomId(), g.etag);
 }
 

@@ -132,7 +132,9 @@ function render() {
   const dec = document.getElementById('decision');
   const decKey = dec ? `${main.dataset.version}/${dec.dataset.prompt}` : null;
   if (dec && decKey !== lastDecision) {
-    dec.scrollIntoView({ block: 'nearest' });
+    // The decision is a sheet fixed over the screen's bottom: in view however
+    // the page is scrolled; a new one starts at its top.
+    dec.scrollTop = 0;
     const title = dec.querySelector('h2');
     if (title && !(fk && hadFocusInMain)) { title.tabIndex = -1; title.focus({ preventScroll: true }); }
   }

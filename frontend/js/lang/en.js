@@ -9,7 +9,6 @@ const en = {
   'common.close': 'Close',
   'common.loading': 'Loading…',
   'common.you': 'You',
-  'common.yourTurn': 'your turn',
   'common.cards': { one: '{n} card', other: '{n} cards' },
   'common.seat': 'Seat {n}',
   // home
@@ -119,7 +118,6 @@ const en = {
   'pile.empty': 'Empty',
   'pile.left': '{n} left',
   'pile.canBuy': 'can buy',
-  'pile.label': '{card}, cost {cost}, {n} left',
   'opp.hand': 'Hand',
   'opp.deck': 'Deck',
   'opp.discard': 'Discard',
@@ -130,7 +128,6 @@ const en = {
   'opp.you': '(you)',
   'wait.decision': 'Waiting for {name} to decide ({prompt}).',
   'wait.turn': 'Waiting for {name}.',
-  'wait.bots': 'The bots are playing…',
   // decisions
   'dec.title': 'Your decision',
   'dec.chooseN': { one: 'Choose {n} card.', other: 'Choose {n} cards.' },
@@ -181,7 +178,6 @@ const en = {
   'prompt.generic.order': 'Put these cards in order.',
   // card dialog
   'card.cost': 'Cost {cost}',
-  'card.types': 'Types',
   'card.play': 'Play {card}',
   'card.buy': 'Buy for {cost}',
   'type.Action': 'Action',
@@ -368,6 +364,19 @@ const en = {
   'opt.investment.choose.vp': 'Trash it: +1 VP token per differently named Treasure in your hand',
   'prompt.vault.other_discard': 'Choose the cards to discard for {card}.',
   // -- issue 12: table (decisions sheet, undo, scores, buying) --
+  'btn.undo': 'Undo',
+  'bar.canBuy': 'You can buy',
+  'confirm.actionsLeft': 'You can still play {cards}.',
+  'confirm.treasuresLeft': { one: 'Your Treasures are still in your hand and you have {n} Buy.', other: 'Your Treasures are still in your hand and you have {n} Buys.' },
+  'confirm.coinsLeft': { one: 'You still have {coins} and {n} Buy.', other: 'You still have {coins} and {n} Buys.' },
+  'confirm.endActions': 'End Actions anyway',
+  'confirm.endTurn': 'End turn anyway',
+  'confirm.playTreasures': 'Play Treasures anyway',
+  'confirm.play': 'Play {card} anyway',
+  'confirm.cancel': 'Not yet',
+  'sheet.hide': 'Hide',
+  'sheet.show': 'Show',
+  'table.myDeck': { one: 'Your deck: {n} card', other: 'Your deck: {n} cards' },
   // -- issue 12: live (instant turns, notifications, offline) --
   // -- issue 12: flow (log, summary, home, end, rematch, accessibility) --
 };

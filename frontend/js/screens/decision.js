@@ -165,14 +165,15 @@ function optionToggles(d, ui, answer) {
           changed();
         },
       }, optionLabel(d, o)))),
-    h('div', { class: 'opts' },
-      h('span', { class: 'small', 'aria-live': 'polite' }, t('dec.selected', { n })),
-      h('button', {
-        type: 'button', 'data-confirm': '', 'data-fk': 'confirm',
-        disabled: n < d.min || n > d.max,
-        onclick: () => answer(d.options.filter((o) => picked.has(o))),
-      }, t('dec.confirm'))),
+    confirmRow(d, n, () => answer(d.options.filter((o) => picked.has(o))), t('dec.confirm')),
   ];
+}
+
+/** "N selected" and the Confirm button, enabled for min..max picks. */
+function confirmRow(d, n, onclick, label) {
+  return h('div', { class: 'opts' },
+    h('span', { class: 'small', 'aria-live': 'polite' }, t('dec.selected', { n })),
+    h('button', { type: 'button', 'data-confirm': '', 'data-fk': 'confirm', disabled: n < d.min || n > d.max, onclick }, label));
 }
 
 /** The label of the button that answers "no card" for a cards decision. */
@@ -211,7 +212,6 @@ export function decisionPanel(d, ctx) {
     body.push(h('div', { class: 'opts supply' },
       d.options.map((name) => cardButton(name, {
         attrs: { 'data-answer': name, 'data-fk': `sup-${name}`, 'data-cost': costOf(name) },
-        label: `${cardName(name)}, ${t('card.cost', { cost: money(costOf(name)) })}`,
         children: [h('span', { class: 'meta' }, h('span', { class: 'cost' }, money(costOf(name))))],
         onTap: () => answer(name),
       })),
@@ -260,21 +260,26 @@ export function decisionPanel(d, ctx) {
           },
         }))));
       const n = ui.picked.length;
-      body.push(h('div', { class: 'opts' },
-        h('span', { class: 'small', 'aria-live': 'polite' }, t('dec.selected', { n })),
-        h('button', {
-          type: 'button', 'data-confirm': '', 'data-fk': 'confirm',
-          disabled: n < d.min || n > d.max,
-          onclick: () => answer(ui.picked.map((i) => d.options[i])),
-        }, t('dec.confirmN', { n }))));
+      body.push(confirmRow(d, n, () => answer(ui.picked.map((i) => d.options[i])), t('dec.confirmN', { n })));
     }
   }
-  return h('section', { class: 'panel decision', 'aria-labelledby': 'dec-title', id: 'decision', 'data-prompt': d.prompt, 'data-kind': d.kind, 'data-min': d.min, 'data-max': d.max },
-    // The card that asks, by its local name, in the title: a tap shows its text.
-    h('h2', { id: 'dec-title' }, t('dec.title'),
-      d.card ? cardButton(d.card, { small: true, attrs: { id: 'dec-card', 'data-fk': 'dec-card' } }) : null),
+  // A sheet over the bottom of the screen, always in view; collapsed, it leaves
+  // the table to look at and keeps the prompt and a way back.
+  const low = !!ui.low;
+  const toggle = () => { ui.low = !ui.low; changed(); };
+  return h('section', {
+    class: `panel decision sheet ${low ? 'collapsed' : ''}`, 'aria-labelledby': 'dec-title', id: 'decision',
+    'data-prompt': d.prompt, 'data-kind': d.kind, 'data-min': d.min, 'data-max': d.max,
+  },
+    h('div', { class: 'sheet-head' },
+      // The card that asks, by its local name, in the title: a tap shows its text.
+      h('h2', { id: 'dec-title' }, t('dec.title'),
+        d.card ? cardButton(d.card, { small: true, attrs: { id: 'dec-card', 'data-fk': 'dec-card' } }) : null),
+      ctx.undo ? h('button', { type: 'button', class: 'secondary', id: 'dec-undo', 'data-fk': 'dec-undo', onclick: ctx.onUndo }, `↶ ${t('btn.undo')}`) : null,
+      h('button', { type: 'button', class: 'secondary', id: 'sheet-toggle', 'data-fk': 'sheet-toggle', 'aria-expanded': low ? 'false' : 'true',
+        'aria-controls': 'dec-body', onclick: toggle }, low ? `▴ ${t('sheet.show')}` : `▾ ${t('sheet.hide')}`)),
     h('p', { class: 'prompt', 'data-known': has(`prompt.${d.prompt}`) ? 'true' : 'false' }, promptText(d, names, me, turnSeat)),
-    body);
+    h('div', { id: 'dec-body', class: 'dec-body', hidden: low }, body));
 }
 
 /** The one card a decision is about, as a tappable card (its text on a long press). */

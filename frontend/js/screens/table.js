@@ -7,6 +7,9 @@ import { state } from '../store.js';
 import { send } from '../game.js';
 import { cardButton, info } from '../cards.js';
 import { decisionPanel, waitingPanel } from './decision.js';
+import { legalSets, playableActions, oneTapBuy, guard, endActionsWhy } from './bar.js';
+
+export { actionBar } from './bar.js';
 
 const TYPE_RANK = { Action: 0, Treasure: 1, Victory: 2, Curse: 3 };
 
@@ -19,31 +22,27 @@ export function playerNames(view) {
   return view.players.map((p) => p.name);
 }
 
-/** Commands the view says are legal now, indexed for the UI. */
-function legalSets(view) {
-  const play = new Set();
-  const buy = new Set();
-  let treasures = false;
-  let endPhase = false;
-  for (const c of view.legal || []) {
-    if (c.type === 'play') play.add(c.card);
-    else if (c.type === 'buy') buy.add(c.card);
-    else if (c.type === 'play_treasures') treasures = true;
-    else if (c.type === 'end_phase') endPhase = true;
-  }
-  return { play, buy, treasures, endPhase };
+/** The turn's number for the player whose turn it is ("Turn 15", not the game's 30th). */
+export function turnNumber(view) {
+  const p = view.players[view.turn.seat];
+  return p && typeof p.turns === 'number' ? p.turns : view.turn.number;
 }
 
 function statusBar(view, names) {
   const turn = view.turn;
   const me = view.seat;
   const myTurn = turn.seat === me;
-  return h('section', { class: 'status', 'aria-label': t('table.turn', { n: turn.number }) },
+  const n = turnNumber(view);
+  const scored = view.players.every((p) => typeof p.vp === 'number');
+  return h('section', { class: 'status', 'aria-label': t('table.turn', { n }) },
     h('div', { class: 'line1' },
-      h('span', { id: 'turn-line', class: myTurn ? 'mine' : '' },
-        `${t('table.turn', { n: turn.number })} · `,
+      h('span', { id: 'turn-line', class: myTurn ? 'mine' : '', 'data-turn': n },
+        `${t('table.turn', { n })} · `,
         myTurn ? t('table.yourTurn') : t('table.theirTurn', { name: names[turn.seat] })),
       h('span', { id: 'phase' }, t(`phase.${turn.phase}`) )),
+    scored ? h('p', { class: 'vp-line', id: 'vp-line' }, h('span', { class: 'k' }, `${t('end.vp')}:`), view.players.map((p) =>
+      h('span', { class: `vp-of ${p.seat === me ? 'me' : ''}`, 'data-seat': p.seat, 'data-vp': p.vp },
+        `${p.seat === me ? t('common.you') : p.name} `, h('b', null, String(p.vp))))) : null,
     h('div', { class: 'stats' },
       stat('actions', turn.actions), stat('buys', turn.buys), stat('coins', money(turn.coins))));
 }
@@ -56,6 +55,7 @@ function handSection(view, legal, names) {
   const me = view.players[view.seat];
   if (!me || !me.hand) return null;
   const myTurn = view.turn.seat === view.seat && !view.decision;
+  const actionsLeft = myTurn && playableActions(view, legal).length > 0;
   const hand = me.hand.map((c, i) => [c, i]).sort((a, b) => rank(a[0]) - rank(b[0]) || cardName(a[0]).localeCompare(cardName(b[0])) || a[1] - b[1]);
   return h('section', { 'aria-labelledby': 'hand-title', id: 'hand' },
     h('div', { class: 'section-title' },
@@ -63,13 +63,19 @@ function handSection(view, legal, names) {
       h('span', { class: 'small muted' }, t('common.cards', { n: me.hand.length }))),
     hand.length ? h('div', { class: 'cards' }, hand.map(([name, i]) => {
       const playable = myTurn && legal.play.has(name);
-      const play = () => send({ type: 'play', card: name });
+      // A Treasure played in the Action phase ends it: no Action's mark, and a
+      // second tap when an Action could still be played.
+      const ends = playable && view.turn.phase === 'action' && !(info(name).types || []).includes('Action');
+      const quiet = ends && actionsLeft;
+      const go = () => send({ type: 'play', card: name });
+      const play = ends ? () => guard(`play-${name}`, endActionsWhy(view, legal), t('confirm.play', { card: cardName(name) }), go) : go;
+      const label = playable ? t('card.play', { card: cardName(name) }) : null;
       return cardButton(name, {
-        extraClass: playable ? 'playable' : '',
+        extraClass: playable ? (quiet ? 'later' : 'playable') : '',
         attrs: { 'data-fk': `hand-${i}`, 'data-playable': playable ? 'true' : 'false' },
-        label: playable ? t('card.play', { card: cardName(name) }) : null,
+        label,
         onTap: playable ? play : null,
-        actions: playable ? [{ id: 'play', label: t('card.play', { card: cardName(name) }), run: play }] : [],
+        actions: playable ? [{ id: 'play', label, run: play }] : [],
       });
     })) : h('p', { class: 'muted' }, t('table.handEmpty')),
     myTurn && legal.play.size ? h('p', { class: 'small muted' }, t('table.tapHint')) : null);
@@ -122,32 +128,34 @@ function costLabel(p) {
 }
 
 function supplySection(view, legal) {
-  const buyPhase = view.turn.phase === 'buy' && view.turn.seat === view.seat && !view.decision;
+  const buyPhase = view.turn.phase === 'buy' && view.turn.seat === view.seat && !view.decision && view.turn.buys > 0;
+  const oneTap = oneTapBuy(legal);
+  // A buy in the Action phase ends it: not offered while an Action could be played.
+  const early = playableActions(view, legal).length > 0;
   const kingdom = new Set(view.kingdom || []);
   const piles = view.supply;
   const banned = new Set(namedThisTurn(view, 'contraband'));
   const tokens = new Set(view.trade_route ? view.trade_route.piles : []);
   const tile = (p) => {
     const empty = p.count === 0;
-    const canBuy = legal.buy.has(p.card) && !view.decision;
+    const canBuy = legal.buy.has(p.card) && !view.decision && !empty;
     const afford = canBuy && buyPhase;
     const isBanned = banned.has(p.card);
     const token = tokens.has(p.card);
     const printed = info(p.card).cost;
     const changedCost = typeof printed === 'number' && printed !== p.cost;
     const buy = () => send({ type: 'buy', card: p.card });
-    const label = [t('pile.label', { card: cardName(p.card), cost: money(p.cost), n: p.count }),
-      changedCost ? t('pile.costChanged', { cost: money(p.cost), printed: money(printed) }) : null,
-      empty ? t('pile.empty') : null, isBanned ? t('pile.bannedLabel', { card: cardName('Contraband') }) : null,
-      token ? t('pile.token', { card: cardName('Trade Route') }) : null,
-      afford ? t('pile.canBuy') : null].filter(Boolean).join(', ');
+    // The tile's name is what it shows; what it shows only by its looks is said in words.
+    const said = [changedCost ? t('pile.costChanged', { cost: money(p.cost), printed: money(printed) }) : null,
+      isBanned ? t('pile.bannedLabel', { card: cardName('Contraband') }) : null,
+      token ? t('pile.token', { card: cardName('Trade Route') }) : null].filter(Boolean).join(', ');
     let tag = null;
     if (empty) tag = h('span', { class: 'tag' }, t('pile.empty'));
     else if (isBanned) tag = h('span', { class: 'tag banned' }, `⛔ ${t('pile.banned')}`);
     else if (afford) tag = h('span', { class: 'tag' }, `✓ ${t('pile.canBuy')}`);
     return cardButton(p.card, {
       extraClass: `${empty ? 'empty' : ''} ${afford ? 'afford' : ''} ${isBanned ? 'banned' : ''}`,
-      label,
+      onTap: afford && oneTap ? buy : null,
       attrs: {
         'data-fk': `pile-${p.card}`, 'data-cost': p.cost, 'data-count': p.count, 'data-buyable': canBuy ? 'true' : 'false',
         'data-banned': isBanned ? 'true' : null, 'data-token': token ? 'true' : null,
@@ -155,14 +163,16 @@ function supplySection(view, legal) {
       },
       children: [h('span', { class: 'meta' },
         costLabel(p),
-        h('span', null, empty ? '' : `×${p.count}`)),
+        empty ? null : h('span', { class: 'count', 'aria-hidden': 'true' }, `×${p.count}`),
+        empty ? null : h('span', { class: 'sr-only' }, `, ${t('pile.left', { n: p.count })}`)),
       tag,
+      said ? h('span', { class: 'sr-only' }, `, ${said}`) : null,
       token ? h('span', { class: 'badge token', 'aria-hidden': 'true', title: t('pile.token', { card: cardName('Trade Route') }) }, '◉') : null],
-      actions: canBuy ? [{ id: 'buy', label: t('card.buy', { cost: money(p.cost) }), run: buy }] : [],
+      actions: canBuy && !early ? [{ id: 'buy', label: t('card.buy', { cost: money(p.cost) }), run: buy }] : [],
     });
   };
   const byCost = (a, b) => a.cost - b.cost || cardName(a.card).localeCompare(cardName(b.card));
-  return h('section', { id: 'supply', 'aria-labelledby': 'supply-title' },
+  return h('section', { id: 'supply', 'aria-labelledby': 'supply-title', 'data-one-tap': buyPhase && oneTap ? 'true' : 'false' },
     h('h2', { id: 'supply-title' }, t('table.supply')),
     view.edition ? h('p', { class: 'small', id: 'edition-line', 'data-edition': view.edition }, t('table.edition', { edition: t(`edition.${view.edition}`) })) : null,
     supplyNotes(view),
@@ -191,9 +201,22 @@ function playersSection(view, names) {
           kv(t('opp.hand'), p.hand_count), kv(t('opp.deck'), p.deck_count), kv(t('opp.discard'), p.discard_count),
           tokensGame ? h('span', { class: 'vp-tokens', 'data-vp-tokens': p.vp_tokens || 0 },
             h('span', { class: 'k' }, `${t('opp.vp')} `), h('b', null, String(p.vp_tokens || 0))) : null,
+          typeof p.vp === 'number' ? h('span', { class: 'vp', 'data-vp': p.vp }, h('span', { class: 'k' }, `${t('end.vp')} `), h('b', null, String(p.vp))) : null,
           kv(t('opp.turns'), p.turns)),
+        p.seat === view.seat ? deckBox(p.cards) : null,
         p.discard_top ? h('div', { class: 'kv' }, h('span', { class: 'k' }, `${t('opp.top')}:`), cardButton(p.discard_top, { small: true })) : null);
     })));
+}
+
+/** This seat's own cards, counted by card (hand, deck, discard, in play, set aside). */
+function deckBox(cards) {
+  if (!cards) return null;
+  const entries = Object.entries(cards);
+  const total = entries.reduce((n, [, c]) => n + c, 0);
+  return h('details', { id: 'my-deck', 'data-total': total },
+    h('summary', null, t('table.myDeck', { n: total })),
+    h('ul', { class: 'deck-list' }, entries.map(([card, n]) =>
+      h('li', { 'data-card': card, 'data-count': n }, `${cardName(card)} ×${n}`))));
 }
 
 function kv(k, v) {
@@ -221,29 +244,19 @@ function logSection(view, names) {
       : h('p', { class: 'muted small' }, t('log.empty')));
 }
 
-/** The phase buttons, or nothing when this seat has no turn controls now. */
-export function actionBar(view) {
-  if (view.decision || view.turn.seat !== view.seat || view.game_over) return null;
-  const legal = legalSets(view);
-  if (!legal.treasures && !legal.endPhase) return null; // e.g. another seat is deciding
-  const busy = state.game && state.game.busy;
-  const phase = view.turn.phase;
-  return h('nav', { class: 'actionbar', 'aria-label': t(`phase.${phase}`) },
-    legal.treasures ? h('button', { type: 'button', id: 'btn-treasures', class: 'secondary', disabled: busy, 'data-fk': 'treasures',
-      onclick: () => send({ type: 'play_treasures' }) }, t('btn.playTreasures')) : null,
-    legal.endPhase ? h('button', { type: 'button', id: 'btn-end', disabled: busy, 'data-fk': 'end',
-      onclick: () => send({ type: 'end_phase' }) }, phase === 'action' ? t('btn.endActions') : t('btn.endTurn')) : null);
-}
-
 export function tableScreen(view) {
   const names = playerNames(view);
   const legal = legalSets(view);
   const d = view.decision;
   const answer = (value) => send({ type: 'answer', answer: value });
-  return h('div', { class: `table ${state.game.busy ? 'is-busy' : ''}`, id: 'table', 'data-seat': view.seat ?? '' },
+  const mine = view.turn.seat === view.seat && !d && !view.game_over;
+  const sheet = d ? decisionPanel(d, { names, me: view.seat, answer, turnSeat: view.turn.seat, undo: legal.undo, onUndo: () => send({ type: 'undo' }) }) : null;
+  const room = sheet ? (sheet.classList.contains('collapsed') ? 'sheet-low' : 'sheet-open')
+    : mine && view.turn.phase === 'buy' && view.turn.buys > 0 ? 'buying' : '';
+  return h('div', { class: `table ${state.game.busy ? 'is-busy' : ''} ${room}`, id: 'table', 'data-seat': view.seat ?? '' },
     statusBar(view, names),
     view.seat === null || view.seat === undefined ? h('p', { class: 'notice info' }, h('span', { class: 'msg' }, t('table.spectator'))) : null,
-    d ? decisionPanel(d, { names, me: view.seat, answer, turnSeat: view.turn.seat }) : waitingPanel(view, names),
+    sheet || waitingPanel(view, names),
     h('div', { class: 'table-grid' },
       h('div', null, handSection(view, legal, names), inPlaySection(view, names), supplySection(view, legal)),
       h('div', null, playersSection(view, names), trashSection(view), logSection(view, names))));
