@@ -68,7 +68,6 @@ const cs = {
   'home.joinCode': 'Odkaz nebo kód pozvánky',
   'home.joinBtn': 'Připojit',
   'home.yourGames': 'Tvoje hry',
-  'home.resume': 'Pokračovat ve hře {id}',
   'home.forget': 'Zapomenout hru {id}',
   'home.needKingdom': 'Nejprve zvol království.',
   'lobby.title': 'Čekáme na hráče',
@@ -358,6 +357,21 @@ const cs = {
   // -- issue 12: table (decisions sheet, undo, scores, buying) --
   // -- issue 12: live (instant turns, notifications, offline) --
   // -- issue 12: flow (log, summary, home, end, rematch, accessibility) --
+  'log.turn': 'Tah {n} — {name}',
+  'sum.title': 'Od tvého minulého tahu',
+  'sum.hide': 'Skrýt toto shrnutí',
+  'sum.played': 'vykládá {cards}',
+  'sum.bought': 'kupuje {cards}',
+  'sum.gained': 'si bere {cards}',
+  'sum.trashed': 'zahazuje na smetiště {cards}',
+  'sum.nothing': 'nic nevykládá ani nekupuje',
+  'home.game': 'Hra {id}',
+  'home.with': 'Hra proti: {names}',
+  'home.waiting': { one: 'Čeká se na {n} dalšího hráče', few: 'Čeká se na {n} další hráče', other: 'Čeká se na {n} dalších hráčů' },
+  'home.finished': 'Dohráno: {result}',
+  'end.rematch': 'Odveta',
+  'end.rematchJoin': 'Odveta — přidat se',
+  'end.rematchOpen': 'Otevřít odvetu',
 };
 
 export default cs;

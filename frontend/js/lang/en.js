@@ -69,7 +69,6 @@ const en = {
   'home.joinCode': 'Invite link or code',
   'home.joinBtn': 'Join',
   'home.yourGames': 'Your games',
-  'home.resume': 'Continue game {id}',
   'home.forget': 'Forget game {id}',
   'home.needKingdom': 'Choose a kingdom first.',
   // lobby
@@ -369,6 +368,21 @@ const en = {
   // -- issue 12: table (decisions sheet, undo, scores, buying) --
   // -- issue 12: live (instant turns, notifications, offline) --
   // -- issue 12: flow (log, summary, home, end, rematch, accessibility) --
+  'log.turn': 'Turn {n} — {name}',
+  'sum.title': 'Since your last turn',
+  'sum.hide': 'Hide this summary',
+  'sum.played': 'played {cards}',
+  'sum.bought': 'bought {cards}',
+  'sum.gained': 'gained {cards}',
+  'sum.trashed': 'trashed {cards}',
+  'sum.nothing': 'played and bought nothing',
+  'home.game': 'Game {id}',
+  'home.with': 'Game with {names}',
+  'home.waiting': { one: 'Waiting for {n} more player', other: 'Waiting for {n} more players' },
+  'home.finished': 'Finished: {result}',
+  'end.rematch': 'Rematch',
+  'end.rematchJoin': 'Rematch — join',
+  'end.rematchOpen': 'Open the rematch',
 };
 
 export default en;

@@ -68,7 +68,6 @@ const hu = {
   'home.joinCode': 'Meghívó link vagy kód',
   'home.joinBtn': 'Csatlakozás',
   'home.yourGames': 'Játékaid',
-  'home.resume': 'A(z) {id} játék folytatása',
   'home.forget': 'A(z) {id} játék elfelejtése',
   'home.needKingdom': 'Előbb válassz királyságot.',
   'lobby.title': 'Várakozás a játékosokra',
@@ -358,6 +357,21 @@ const hu = {
   // -- issue 12: table (decisions sheet, undo, scores, buying) --
   // -- issue 12: live (instant turns, notifications, offline) --
   // -- issue 12: flow (log, summary, home, end, rematch, accessibility) --
+  'log.turn': '{n}. kör — {name}',
+  'sum.title': 'Az előző köröd óta',
+  'sum.hide': 'Összegzés elrejtése',
+  'sum.played': 'kijátszott: {cards}',
+  'sum.bought': 'megvett: {cards}',
+  'sum.gained': 'megszerzett: {cards}',
+  'sum.trashed': 'kihajított: {cards}',
+  'sum.nothing': 'nem játszott ki és nem vett semmit',
+  'home.game': 'A(z) {id} játék',
+  'home.with': 'Játék, ellenfelek: {names}',
+  'home.waiting': { one: 'Még {n} játékosra vár', other: 'Még {n} játékosra vár' },
+  'home.finished': 'Befejezve: {result}',
+  'end.rematch': 'Visszavágó',
+  'end.rematchJoin': 'Visszavágó — csatlakozás',
+  'end.rematchOpen': 'Visszavágó megnyitása',
 };
 
 export default hu;

@@ -7,6 +7,7 @@ import { t, has, cardName, lang, list } from '../i18n.js';
 import { api, ApiError } from '../api.js';
 import { state, changed, saveSeat, loadSeat, listSeats, forgetSeat } from '../store.js';
 import { cardButton } from '../cards.js';
+import { headline } from './end.js';
 
 const FORM_KEY = 'dominion.home';
 const BOTS = ['generic', 'big-money', 'smithy-big-money'];
@@ -372,15 +373,53 @@ function joinBox(go) {
     h('button', { type: 'submit', id: 'join-go' }, t('home.joinBtn')));
 }
 
-function yourGames(go) {
-  const games = listSeats().slice(0, 8);
-  if (!games.length) return null;
-  return h('section', { class: 'panel', id: 'your-games' },
-    h('h2', null, t('home.yourGames')),
-    h('ul', { class: 'seats' }, games.map((g) => h('li', { class: 'row' },
-      h('a', { href: `#/g/${encodeURIComponent(g.id)}`, class: 'grow' }, t('home.resume', { id: g.id.slice(0, 6) }), g.name ? ` (${g.name})` : ''),
-      h('button', { type: 'button', class: 'secondary', onclick: () => { forgetSeat(g.id); changed(); } },
-        '✕', h('span', { class: 'sr-only' }, t('home.forget', { id: g.id.slice(0, 6) })))))));
+// What each stored game is now (its resource, or {gone}), fetched again each time home opens.
+const games = {};
+let gamesRoute = null;
+
+async function loadGames(list) {
+  if (gamesRoute === state.route) return;
+  gamesRoute = state.route;
+  await Promise.all(list.map(async (s) => {
+    try {
+      games[s.id] = (await api.getGame(s.id, s.token)).data;
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 404) games[s.id] = { gone: true };
+    }
+  }));
+  changed();
+}
+
+/** "Bob's turn", "Waiting for 1 more player", "Finished: Bob wins!" */
+function gameState(d, me) {
+  const v = d.view || {};
+  const seats = d.seats || [];
+  if (d.gone) return t('err.notFound');
+  if (d.status === 'waiting') return t('home.waiting', { n: seats.filter((x) => x.kind !== 'bot' && !x.joined).length });
+  if (v.result) return t('home.finished', { result: headline(v) });
+  if (!v.turn) return '';
+  return v.turn.seat === me ? t('table.yourTurn') : t('table.theirTurn', { name: v.players[v.turn.seat].name });
+}
+
+function yourGames() {
+  const stored = listSeats().slice(0, 8);
+  if (!stored.length) return null;
+  loadGames(stored);
+  return h('section', { class: 'panel', id: 'your-games', 'aria-labelledby': 'your-games-title' },
+    h('h2', { id: 'your-games-title' }, t('home.yourGames')),
+    h('ul', { class: 'seats' }, stored.map((g) => {
+      const d = games[g.id];
+      const me = d && typeof d.seat === 'number' ? d.seat : g.seat;
+      const others = d && d.seats ? d.seats.filter((x) => x.seat !== me && x.name).map((x) => x.name) : [];
+      const status = d ? (d.gone ? 'gone' : d.status) : '';
+      const mine = status === 'active' && d.view && d.view.turn && d.view.turn.seat === me;
+      return h('li', { class: 'row game-row', 'data-game': g.id, 'data-status': status, 'data-mine': mine ? 'true' : 'false' },
+        h('a', { href: `#/g/${encodeURIComponent(g.id)}`, class: 'grow game-link' },
+          h('b', null, others.length ? t('home.with', { names: list(others) }) : t('home.game', { id: g.id.slice(0, 6) })),
+          h('span', { class: `small ${mine ? 'mine' : 'muted'}` }, d ? gameState(d, me) : t('common.loading'))),
+        h('button', { type: 'button', class: 'secondary', onclick: () => { forgetSeat(g.id); changed(); } },
+          '✕', h('span', { class: 'sr-only' }, t('home.forget', { id: g.id.slice(0, 6) }))));
+    })));
 }
 
 let presetsLoading = false;
@@ -409,7 +448,7 @@ export function homeScreen({ go }) {
   return h('div', { id: 'home' },
     h('h1', null, t('app.title')),
     h('p', { class: 'muted' }, t('app.tagline')),
-    yourGames(go),
+    yourGames(),
     h('form', { class: 'panel', id: 'create-form', onsubmit: (e) => { e.preventDefault(); create(go); } },
       h('h2', null, t('home.new')),
       h('fieldset', null, h('legend', null, t('home.players')),

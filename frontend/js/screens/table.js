@@ -7,6 +7,7 @@ import { state } from '../store.js';
 import { send } from '../game.js';
 import { cardButton, info } from '../cards.js';
 import { decisionPanel, waitingPanel } from './decision.js';
+import { logSection, summaryPanel } from './log.js';
 
 const TYPE_RANK = { Action: 0, Treasure: 1, Victory: 2, Curse: 3 };
 
@@ -206,21 +207,6 @@ function trashSection(view) {
     view.trash.length ? h('div', { class: 'cards' }, view.trash.map((c) => cardButton(c, { small: true }))) : h('p', { class: 'muted small' }, t('table.nothing')));
 }
 
-/** One log line: the server's sentence in the UI language (the log is fetched in it). */
-export function logLine(ev) {
-  return ev.text || ev.type;
-}
-
-function logSection(view, names) {
-  const g = state.game;
-  const items = g.log.slice(-60).reverse();
-  return h('details', { id: 'log', open: true },
-    h('summary', null, t('table.log')),
-    items.length ? h('ol', { class: 'log', 'aria-live': 'off', reversed: true },
-      items.map((ev) => h('li', { class: ev.type === 'turn' ? 'turn' : '', 'data-seq': ev.seq }, logLine(ev))))
-      : h('p', { class: 'muted small' }, t('log.empty')));
-}
-
 /** The phase buttons, or nothing when this seat has no turn controls now. */
 export function actionBar(view) {
   if (view.decision || view.turn.seat !== view.seat || view.game_over) return null;
@@ -242,9 +228,10 @@ export function tableScreen(view) {
   const answer = (value) => send({ type: 'answer', answer: value });
   return h('div', { class: `table ${state.game.busy ? 'is-busy' : ''}`, id: 'table', 'data-seat': view.seat ?? '' },
     statusBar(view, names),
+    summaryPanel(view),
     view.seat === null || view.seat === undefined ? h('p', { class: 'notice info' }, h('span', { class: 'msg' }, t('table.spectator'))) : null,
     d ? decisionPanel(d, { names, me: view.seat, answer, turnSeat: view.turn.seat }) : waitingPanel(view, names),
     h('div', { class: 'table-grid' },
       h('div', null, handSection(view, legal, names), inPlaySection(view, names), supplySection(view, legal)),
-      h('div', null, playersSection(view, names), trashSection(view), logSection(view, names))));
+      h('div', null, playersSection(view, names), trashSection(view), logSection(view))));
 }
