@@ -3,7 +3,7 @@
 import { h } from '../dom.js';
 import { t, cardName } from '../i18n.js';
 import { api } from '../api.js';
-import { state, changed, notify, saveSeat, loadSeat } from '../store.js';
+import { state, changed, notify, saveSeat } from '../store.js';
 import { cardButton } from '../cards.js';
 import { logSection } from './log.js';
 
@@ -21,37 +21,31 @@ export function headline(view) {
   return t('end.shared', { names: w.map(name).join(', ') });
 }
 
-/** Open the new game `d` (a seat in it: token and seat), remembered on this device. */
-function enter(g, d, go) {
-  const id = d.id || d.game_id;
-  saveSeat(id, { token: d.token, seat: d.seat, name: g.seatInfo ? g.seatInfo.name : '', invites: d.invites || [] });
-  go(`#/g/${encodeURIComponent(id)}`);
-}
-
-/** Ask for the rematch, or take this seat's place in it; then open it. */
+/** Ask for the rematch (or take this seat in it with `invite`), then open it. */
 async function rematch(g, go, invite) {
   g.rematching = true;
   changed();
   try {
-    const res = invite ? await api.joinGame(g.data.rematch.id, { name: (g.seatInfo && g.seatInfo.name) || t('common.you'), code: invite.code })
-      : await api.rematch(g.id, g.token);
-    enter(g, { id: g.data.rematch ? g.data.rematch.id : null, ...res.data }, go);
+    const me = g.seatInfo || {};
+    const d = (await (invite ? api.joinGame(g.data.rematch.id, { name: me.name || t('common.you'), code: invite.code })
+      : api.rematch(g.id, g.token))).data;
+    const id = d.id || d.game_id || g.data.rematch.id;
+    saveSeat(id, { token: d.token, seat: d.seat, name: me.name, invites: d.invites || [] });
+    go(`#/g/${encodeURIComponent(id)}`);
   } catch (e) {
     notify('error', t('err.generic', { msg: e.message }));
-  } finally {
-    g.rematching = false;
-    changed();
   }
+  g.rematching = false;
+  changed();
 }
 
-/** Rematch: ask for it, join it (another player asked), or open it (this device has its seat). */
+/** Rematch: ask for it, or join it (another player asked), or open it. */
 function rematchButton(view, go) {
   const g = state.game;
   const r = g.data.rematch;
-  if (!g.token || view.seat === null || view.seat === undefined) return r ? h('a', { class: 'btn', id: 'rematch-open', href: `#/g/${encodeURIComponent(r.id)}` }, t('end.rematchOpen')) : null;
-  if (r && !r.invite) return h('a', { class: 'btn', id: 'rematch-open', href: `#/g/${encodeURIComponent(r.id)}` }, t('end.rematchOpen'));
-  return h('button', { type: 'button', id: r ? 'rematch-join' : 'rematch', disabled: !!g.rematching, 'data-fk': 'rematch',
-    onclick: () => rematch(g, go, r && r.invite) }, t(r ? 'end.rematchJoin' : 'end.rematch'));
+  if (r && (!r.invite || !g.token)) return h('a', { class: 'btn', id: 'rematch-open', href: `#/g/${encodeURIComponent(r.id)}` }, t('end.rematchOpen'));
+  return g.token ? h('button', { type: 'button', id: r ? 'rematch-join' : 'rematch', disabled: !!g.rematching,
+    onclick: () => rematch(g, go, r && r.invite) }, t(r ? 'end.rematchJoin' : 'end.rematch')) : null;
 }
 
 let atTop = null; // the game whose end screen was last opened at the top

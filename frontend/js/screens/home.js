@@ -373,32 +373,25 @@ function joinBox(go) {
     h('button', { type: 'submit', id: 'join-go' }, t('home.joinBtn')));
 }
 
-// What each stored game is now (its resource, or {gone}), fetched again each time home opens.
+// Each stored game as it is now (its resource, or {gone}), fetched again whenever home opens.
 const games = {};
 let gamesRoute = null;
 
-async function loadGames(list) {
+async function loadGames(stored) {
   if (gamesRoute === state.route) return;
   gamesRoute = state.route;
-  await Promise.all(list.map(async (s) => {
-    try {
-      games[s.id] = (await api.getGame(s.id, s.token)).data;
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 404) games[s.id] = { gone: true };
-    }
-  }));
+  await Promise.all(stored.map((s) => api.getGame(s.id, s.token).then((r) => { games[s.id] = r.data; },
+    (e) => { games[s.id] = e.status === 404 ? { gone: true } : games[s.id] || {}; })));
   changed();
 }
 
 /** "Bob's turn", "Waiting for 1 more player", "Finished: Bob wins!" */
 function gameState(d, me) {
   const v = d.view || {};
-  const seats = d.seats || [];
   if (d.gone) return t('err.notFound');
-  if (d.status === 'waiting') return t('home.waiting', { n: seats.filter((x) => x.kind !== 'bot' && !x.joined).length });
+  if (d.status === 'waiting') return t('home.waiting', { n: d.seats.filter((x) => x.kind !== 'bot' && !x.joined).length });
   if (v.result) return t('home.finished', { result: headline(v) });
-  if (!v.turn) return '';
-  return v.turn.seat === me ? t('table.yourTurn') : t('table.theirTurn', { name: v.players[v.turn.seat].name });
+  return !v.turn ? '' : v.turn.seat === me ? t('table.yourTurn') : t('table.theirTurn', { name: v.players[v.turn.seat].name });
 }
 
 function yourGames() {
@@ -411,12 +404,11 @@ function yourGames() {
       const d = games[g.id];
       const me = d && typeof d.seat === 'number' ? d.seat : g.seat;
       const others = d && d.seats ? d.seats.filter((x) => x.seat !== me && x.name).map((x) => x.name) : [];
-      const status = d ? (d.gone ? 'gone' : d.status) : '';
-      const mine = status === 'active' && d.view && d.view.turn && d.view.turn.seat === me;
-      return h('li', { class: 'row game-row', 'data-game': g.id, 'data-status': status, 'data-mine': mine ? 'true' : 'false' },
+      const mine = !!d && d.status === 'active' && d.view.turn.seat === me;
+      return h('li', { class: 'row', 'data-game': g.id, 'data-status': d ? d.status || 'gone' : '', 'data-mine': String(mine) },
         h('a', { href: `#/g/${encodeURIComponent(g.id)}`, class: 'grow game-link' },
           h('b', null, others.length ? t('home.with', { names: list(others) }) : t('home.game', { id: g.id.slice(0, 6) })),
-          h('span', { class: `small ${mine ? 'mine' : 'muted'}` }, d ? gameState(d, me) : t('common.loading'))),
+          h('span', { class: mine ? 'small mine' : 'small muted' }, d ? gameState(d, me) : t('common.loading'))),
         h('button', { type: 'button', class: 'secondary', onclick: () => { forgetSeat(g.id); changed(); } },
           '✕', h('span', { class: 'sr-only' }, t('home.forget', { id: g.id.slice(0, 6) }))));
     })));
