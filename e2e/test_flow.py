@@ -5,7 +5,9 @@ headings (refetched after an undo), "Your games" on home, and the end screen
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from urllib.parse import parse_qs, urlparse
 
 from playwright.sync_api import expect
 
@@ -222,8 +224,8 @@ def test_the_end_screen_opens_at_the_top_with_the_log_and_a_rematch_for_both(bro
         expect(p.locator("h1")).to_have_text("Game over")
         expect(p.locator("#winner")).to_be_in_viewport()
         expect(p.locator("#end #log")).to_be_visible()
-    assert shown_log(ann) == expected_log(events, ["Ann", "Bob"])
     ann.screenshot(path=str(shots / "flow-end.png"))
+    assert shown_log(ann) == expected_log(events, ["Ann", "Bob"])
 
     # Ann asks for a rematch: a new game with the same players opens for her, Bob's seat free.
     ann.click("#rematch")
@@ -244,3 +246,62 @@ def test_the_end_screen_opens_at_the_top_with_the_log_and_a_rematch_for_both(bro
     assert [(s["name"], s["kind"], s["joined"]) for s in seats] == [("Ann", "human", True), ("Bob", "human", True)]
     for ctx, _ in pages:
         ctx.close()
+
+
+def test_a_new_log_epoch_makes_the_client_fetch_the_log_from_the_start(browser, server):
+    """The client's side of undo, on a served game: when `log_epoch` changes the
+    log is fetched again from the start, so events taken back disappear and
+    events that reuse their numbers show (the API's side: tests/ of the undo branch)."""
+    game = {"version": 1, "log_epoch": 0, "events": [
+        {"seq": 1, "type": "turn", "seat": 0, "number": 1, "text": "Turn 1: your turn."},
+        {"seq": 2, "type": "play", "seat": 0, "card": "Village", "text": "You played Village."},
+        {"seq": 3, "type": "play", "seat": 0, "cards": ["Copper", "Copper"], "text": "You played Copper, Copper."},
+        {"seq": 4, "type": "buy", "seat": 0, "card": "Silver", "text": "You bought Silver."},
+    ]}
+    afters = []
+
+    def body():
+        players = [{"seat": s, "name": n, "hand_count": 5, "deck_count": 5, "discard_count": 0, "discard_top": None,
+                    "in_play": [], "set_aside": [], "vp_tokens": 0, "turns": 1} for s, n in enumerate(["Ann", "Bob"])]
+        players[0]["hand"] = ["Copper", "Copper", "Estate", "Estate", "Copper"]
+        return {"id": "epoch", "version": game["version"], "status": "active", "seat": 0,
+                "seats": [{"seat": s, "kind": "human", "name": n, "bot": None, "joined": True}
+                          for s, n in enumerate(["Ann", "Bob"])],
+                "setup": {"kingdom": KINGDOM, "colony": False, "players": 2}, "invites": [],
+                "log_seq": game["events"][-1]["seq"], "log_epoch": game["log_epoch"],
+                "view": {"seat": 0, "players": players, "kingdom": KINGDOM, "edition": "2", "trash": [],
+                         "supply": [{"card": c, "count": 10, "cost": 3} for c in ["Copper", "Silver", *KINGDOM]],
+                         "turn": {"seat": 0, "number": 1, "phase": "buy", "actions": 0, "buys": 1, "coins": 2},
+                         "awaiting": [0], "waiting_for": None, "decision": None, "legal": [{"type": "end_phase"}],
+                         "game_over": False, "result": None}}
+
+    def serve_game(route):
+        etag = f'"{game["version"]}"'
+        if route.request.headers.get("if-none-match") == etag:
+            route.fulfill(status=304, headers={"ETag": etag})
+        else:
+            route.fulfill(status=200, body=json.dumps(body()), headers={"ETag": etag, "Content-Type": "application/json"})
+
+    def serve_log(route):
+        after = int(parse_qs(urlparse(route.request.url).query).get("after", ["0"])[0])
+        afters.append(after)
+        events = [e for e in game["events"] if e["seq"] > after]
+        route.fulfill(status=200, json={"events": events, "more": False,
+                                        "next_after": events[-1]["seq"] if events else after})
+
+    ctx = open_context(browser, server)
+    page = ctx.new_page()
+    page.route("**/api/games/epoch", serve_game)
+    page.route("**/api/games/epoch/log*", serve_log)
+    page.goto("/#/g/epoch")
+    wait_screen(page, "table")
+    expect(page.locator("#log li")).to_have_text(["You played Village.", "You played Copper, Copper.", "You bought Silver."])
+    # An undo took the buy and the Treasures back, and a new move reused seq 3.
+    game.update(version=2, log_epoch=1, events=game["events"][:2] + [
+        {"seq": 3, "type": "buy", "seat": 0, "card": "Moat", "text": "You bought Moat."}])
+    afters.clear()
+    wake(page)
+    expect(page.locator("#log li")).to_have_text(["You played Village.", "You bought Moat."])
+    assert afters[0] == 0, afters  # from the start, not after the last seq it had
+    expect(page.locator("#log h3")).to_have_text(["Turn 1 — Ann"])
+    ctx.close()
