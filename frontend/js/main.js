@@ -6,7 +6,7 @@ import { api } from './api.js';
 import { state, changed, subscribe, clearNotice, settled, watchWork } from './store.js';
 import { openGame, closeGame, pollNow, visibilityChanged } from './game.js';
 import { reloadLog } from './log.js';
-import { announce } from './announce.js';
+import { announce } from './screens/log.js';
 import { homeScreen, joinScreen } from './screens/home.js';
 import { gameScreen, gameBar } from './screens/lobby.js';
 import { fitNames } from './cards.js';

@@ -84,7 +84,7 @@ function randomQuery(f, seed) {
     require: r.require,
     reaction: r.reaction ? 'true' : 'false',
     colony: r.colony === 'auto' ? null : r.colony,
-    seed: seed !== undefined ? seed : (r.seed || null),
+    seed: seed !== undefined ? seed : (r.seed.trim() || null),
   };
   const spread = BANDS.filter((b) => Number(r.spread[b]) > 0).map((b) => `${b}:${Number(r.spread[b])}`);
   if (spread.length) q.spread = spread.join(',');
@@ -274,32 +274,28 @@ function pickPanel(f) {
 
 function randomPanel(f) {
   const r = f.rnd;
-  const upd = () => { persist(); };
-  const dl = h('datalist', { id: 'card-names' }, kingdomCards().map((c) => h('option', { value: c.local_name })));
+  const group = (legend, name, values, chosen, prefix) => h('fieldset', null, h('legend', null, t(legend)),
+    checkboxes(name, values, chosen, (v) => t(`${prefix}.${v}`), (v, on) => { toggleIn(chosen, v, on); persist(); }));
+  const text = (key, prop, attrs) => h('label', { class: 'field' }, h('span', null, t(key)),
+    h('input', { type: 'text', id: `rnd-${prop}`, value: r[prop], oninput: (e) => { r[prop] = e.target.value; persist(); }, ...attrs }));
   return h('div', { id: 'randomizer' },
-    h('fieldset', null, h('legend', null, t('rnd.sets')),
-      checkboxes('set', SETS, r.sets, (v) => t(`set.${v}`), (v, on) => { toggleIn(r.sets, v, on); upd(); })),
-    h('fieldset', null, h('legend', null, t('rnd.editions')),
-      checkboxes('edition', EDITIONS, r.editions, (v) => t(`edition.${v}`), (v, on) => { toggleIn(r.editions, v, on); upd(); })),
+    group('rnd.sets', 'set', SETS, r.sets, 'set'),
+    group('rnd.editions', 'edition', EDITIONS, r.editions, 'edition'),
     h('details', { id: 'rnd-more', open: !!f.more, ontoggle: (e) => { f.more = e.target.open; } },
       h('summary', null, t('rnd.more')),
-      dl,
-      h('label', { class: 'field' }, h('span', null, t('rnd.include')),
-        h('input', { type: 'text', id: 'rnd-include', list: 'card-names', value: r.include, oninput: (e) => { r.include = e.target.value; upd(); } })),
-      h('label', { class: 'field' }, h('span', null, t('rnd.ban')),
-        h('input', { type: 'text', id: 'rnd-ban', list: 'card-names', value: r.ban, oninput: (e) => { r.ban = e.target.value; upd(); } })),
-      h('fieldset', null, h('legend', null, t('rnd.require')),
-        checkboxes('require', REQS, r.require, (v) => t(`req.${v}`), (v, on) => { toggleIn(r.require, v, on); upd(); })),
+      h('datalist', { id: 'card-names' }, kingdomCards().map((c) => h('option', { value: c.local_name }))),
+      text('rnd.include', 'include', { list: 'card-names' }),
+      text('rnd.ban', 'ban', { list: 'card-names' }),
+      group('rnd.require', 'require', REQS, r.require, 'req'),
       h('label', { class: 'check' },
-        h('input', { type: 'checkbox', id: 'rnd-reaction', checked: r.reaction, onchange: (e) => { r.reaction = e.target.checked; upd(); } }),
+        h('input', { type: 'checkbox', id: 'rnd-reaction', checked: r.reaction, onchange: (e) => { r.reaction = e.target.checked; persist(); } }),
         t('rnd.reaction')),
       h('fieldset', null, h('legend', null, t('rnd.spread')),
         h('div', { class: 'spread' }, BANDS.map((b) => h('label', { class: 'field' },
           h('span', { class: 'small' }, t('rnd.band', { band: `$${b}` })),
           h('input', { type: 'number', min: 0, max: 10, inputmode: 'numeric', id: `spread-${b}`, value: String(r.spread[b] || 0),
-            oninput: (e) => { r.spread[b] = Math.max(0, Math.min(10, Number(e.target.value) || 0)); upd(); } }))))),
-      h('label', { class: 'field' }, h('span', null, t('rnd.seed')),
-        h('input', { type: 'text', inputmode: 'numeric', id: 'rnd-seed', value: r.seed, oninput: (e) => { r.seed = e.target.value.trim(); upd(); } }))),
+            oninput: (e) => { r.spread[b] = Math.max(0, Math.min(10, Number(e.target.value) || 0)); persist(); } }))))),
+      text('rnd.seed', 'seed', { inputmode: 'numeric' })),
     h('div', { class: 'row' },
       h('button', { type: 'button', id: 'roll', 'data-fk': 'roll', disabled: f.busy, onclick: () => roll(false) }, t('rnd.roll'))));
 }

@@ -1,10 +1,12 @@
 // The game log in time order, each turn under its own "Turn N — Name" heading,
-// and the summary of what the others did since your last turn.
+// the summary of what the others did since your last turn, and a polite live
+// region (outside the redrawn screens) that tells both once, and decisions.
 
 import { h } from '../dom.js';
 import { t, cardName } from '../i18n.js';
 import { state, changed } from '../store.js';
 import { turnsOf, sinceLastTurn } from '../log.js';
+import { promptText } from './decision.js';
 
 const RECENT = 8; // turns shown before "Earlier events"
 const who = (view, seat) => view.players[seat].name;
@@ -36,14 +38,13 @@ function did(p) {
 const hit = (x) => (x.card ? `${cardName(x.card)}: ` : '') + x.text;
 
 /** What the others did since this seat's last turn, while its turn has begun (else null). */
-export function summaryOf(view) {
+function summaryOf(view) {
   const g = state.game;
   return g && view.seat !== null && view.seat !== undefined && !view.game_over && view.turn.seat === view.seat
     ? sinceLastTurn(g.log, view.seat) : null;
 }
 
-/** The summary in sentences (for the live region). */
-export const summaryText = (view, sum) => sum.players.map((p) => [`${who(view, p.seat)}: ${did(p)}.`, ...p.hits.map(hit)].join(' ')).join(' ');
+const summaryText = (view, sum) => sum.players.map((p) => [`${who(view, p.seat)}: ${did(p)}.`, ...p.hits.map(hit)].join(' ')).join(' ');
 
 let shown = null; // the summary last brought into view
 /** "Since your last turn" at the top of the table, until the player hides it. */
@@ -64,4 +65,24 @@ export function summaryPanel(view) {
     queueMicrotask(() => { if (el.isConnected && !document.getElementById('decision')) el.scrollIntoView({ block: 'nearest' }); });
   }
   return el;
+}
+
+const region = document.body.appendChild(h('div', { id: 'announce', class: 'sr-only', 'aria-live': 'polite' }));
+let said = new Set();
+
+/** Announce what is new for this seat: its turn (once the log has caught up, with the summary), a decision. */
+export function announce() {
+  const g = state.game;
+  const v = g && g.view;
+  if (!v || !v.players || v.seat === null || v.seat === undefined || v.game_over) return;
+  if (said.game !== g.id) { said = new Set(); said.game = g.id; }
+  const out = [];
+  const say = (key, text) => { if (!said.has(key)) { said.add(key); out.push(text); } };
+  if (v.turn.seat === v.seat && !g.logLoading && !(g.data.log_seq > (g.log.length ? g.log[g.log.length - 1].seq : 0))) {
+    const sum = summaryOf(v);
+    say(`t${v.turn.number}`, `${t('table.yourTurn')}.${sum ? ` ${summaryText(v, sum)}` : ''}`);
+  }
+  const d = v.decision;
+  if (d) say(`d${v.turn.number}${JSON.stringify(d)}`, `${t('dec.title')}: ${promptText(d, v.players.map((p) => p.name), v.seat, v.turn.seat)}`);
+  if (out.length) region.textContent = out.join(' ');
 }
