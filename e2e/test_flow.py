@@ -93,11 +93,17 @@ def in_view(page, selector: str) -> bool:
 
 
 def end_turn(page) -> None:
-    """End Actions, then End turn (buying nothing): the bot's turn follows in the same request."""
+    """End Actions, then End turn (buying nothing): the bot's turn follows in the
+    same request. Where the client asks to confirm (Treasures left), confirm."""
     for _ in range(2):
         before = version(page)
         page.click("#btn-end")
-        settle(page, before)
+        page.wait_for_function("""(v) => { const m = document.querySelector('main');
+            return m.dataset.idle === 'true' && (m.dataset.version !== v || !!document.querySelector('#btn-confirm')); }""",
+                               arg=before)
+        if version(page) == before:
+            page.click("#btn-confirm")
+            settle(page, before)
 
 
 def test_the_other_players_turn_is_summed_up_in_view_at_the_start_of_yours(browser, server, shots):
