@@ -61,8 +61,12 @@ export function summaryPanel(view) {
       p.hits.map((x) => h('div', { class: 'hit' }, hit(x)))))));
   if (shown !== key) {
     shown = key;
-    // The turn begins: into view (below the sticky status bar), unless a decision is.
-    queueMicrotask(() => { if (el.isConnected && !document.getElementById('decision')) el.scrollIntoView({ block: 'nearest' }); });
+    // The turn begins: scrolled up into view below the sticky status bar, unless a decision is.
+    queueMicrotask(() => {
+      const bar = document.querySelector('.status');
+      const gap = el.getBoundingClientRect().top - (bar ? bar.getBoundingClientRect().bottom : 0) - 8;
+      if (el.isConnected && gap < 0 && !document.getElementById('decision')) window.scrollBy(0, gap);
+    });
   }
   return el;
 }
