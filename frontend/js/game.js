@@ -50,6 +50,7 @@ export function openGame(id) {
     failures: 0,
     log: [],
     logLang: lang(), // the language of the sentences in `log`
+    logEpoch: 0, // the game's log_epoch when `log` was read (an undo raises it)
     logLoading: false,
   };
   state.ui.dec = null;
