@@ -255,9 +255,9 @@ def test_the_end_screen_opens_at_the_top_with_the_log_and_a_rematch_for_both(bro
 
 
 def test_a_new_log_epoch_makes_the_client_fetch_the_log_from_the_start(browser, server):
-    """The client's side of undo, on a served game: when `log_epoch` changes the
-    log is fetched again from the start, so events taken back disappear and
-    events that reuse their numbers show (the API's side: tests/ of the undo branch)."""
+    """The client's side of undo, on a served game (exact events, whatever the
+    shuffles): when `log_epoch` changes the log is fetched again from the start,
+    so events taken back disappear and events that reuse their numbers show."""
     game = {"version": 1, "log_epoch": 0, "events": [
         {"seq": 1, "type": "turn", "seat": 0, "number": 1, "text": "Turn 1: your turn."},
         {"seq": 2, "type": "play", "seat": 0, "card": "Village", "text": "You played Village."},
@@ -311,3 +311,41 @@ def test_a_new_log_epoch_makes_the_client_fetch_the_log_from_the_start(browser, 
     assert afters[0] == 0, afters  # from the start, not after the last seq it had
     expect(page.locator("#log h3")).to_have_text(["Turn 1 — Ann"])
     ctx.close()
+
+
+def test_an_undone_move_leaves_the_log_of_every_player(browser, server):
+    """A move taken back (undo, sent through the API with the mover's token)
+    leaves the log both players' pages show; the move made again takes the
+    freed event number and shows once."""
+    game = new_game(server, [{"kind": "human", "name": "Ann"}, {"kind": "human"}], preset="first-game-1e")
+    tokens = {0: game["token"], 1: join(server, game, "Bob")["token"]}
+    pages = []
+    for seat, name in ((0, "Ann"), (1, "Bob")):
+        ctx = open_context(browser, server)
+        page = ctx.new_page()
+        open_seat(page, game["id"], seat, tokens[seat], name)
+        pages.append((ctx, page))
+    mover = tokens[resource(server, game["id"])["view"]["turn"]["seat"]]
+
+    def logs_shown() -> None:
+        """Each page shows its seat's log as the API tells it now."""
+        for seat, (_, page) in enumerate(pages):
+            wake(page)
+            texts = [e["text"] for tn in turns(log(server, game["id"], tokens[seat])) for e in tn["events"]]
+            expect(page.locator("#log li")).to_have_text(texts)
+
+    command(server, game["id"], mover, {"type": "play_treasures"})
+    played = log(server, game["id"], mover)[-1]
+    assert played["type"] == "play"
+    logs_shown()
+    assert "undo" in {c["type"] for c in resource(server, game["id"], mover)["view"]["legal"]}
+    assert command(server, game["id"], mover, {"type": "undo"})["log_epoch"] == 1
+    assert all(e["seq"] < played["seq"] for e in log(server, game["id"], mover))
+    logs_shown()
+    for _, page in pages:
+        expect(page.locator(f'#log li[data-seq="{played["seq"]}"]')).to_have_count(0)
+    command(server, game["id"], mover, {"type": "play_treasures"})
+    assert log(server, game["id"], mover)[-1]["seq"] == played["seq"]
+    logs_shown()
+    for ctx, _ in pages:
+        ctx.close()
