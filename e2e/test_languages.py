@@ -20,6 +20,7 @@ from e2e_support import (
     watch,
 )
 from policy import buy, settle, version
+from flow_support import turns
 from scripted import Script, decision, open_script, tap_answer
 
 LOCALES = {"en": "en-US", "cs": "cs-CZ", "hu": "hu-HU"}
@@ -82,20 +83,24 @@ def catalog(server: str, lang: str) -> dict[str, dict]:
     return {c["name"]: c for c in body["cards"]}
 
 
-def seat_log(page, server: str, lang: str) -> list[str]:
-    """The sentences of the page's game log in ``lang``, as the API tells them to its seat."""
+def seat_log(page, server: str, lang: str) -> list[dict]:
+    """The page's game log in ``lang``, as the API tells it to its seat."""
     game = page.url.split("#/g/")[1]
     token = page.evaluate("(id) => JSON.parse(localStorage.getItem('dominion.seats'))[id].token", game)
     status, body = api(server, "GET", f"/api/games/{game}/log?limit=500&lang={lang}",
                        headers={"Authorization": f"Bearer {token}"})
     assert status == 200
-    return [e["text"] for e in body["events"]]
+    return body["events"]
 
 
 def check_log(page, server: str, lang: str) -> None:
-    """The log shows the server's sentences in ``lang``, newest first (the last 60)."""
-    expected = list(reversed(seat_log(page, server, lang)[-60:]))
-    expect(page.locator("#log li")).to_have_text(expected)
+    """The log shows the server's sentences in ``lang``, oldest first, each turn
+    under a heading in ``lang`` with the player's own turn number."""
+    shown = turns(seat_log(page, server, lang))[-8:]  # the client shows the last 8 turns
+    expect(page.locator("#log li")).to_have_text([e["text"] for tn in shown for e in tn["events"]])
+    names = page.locator("#players .pname").all_inner_texts()
+    heading = {"en": "Turn {n} — {name}", "cs": "Tah {n} — {name}", "hu": "{n}. kör — {name}"}[lang]
+    expect(page.locator("#log h3")).to_have_text([heading.format(n=tn["n"], name=names[tn["seat"]]) for tn in shown])
 
 
 def check_card_window(page, cards: dict[str, dict], lang: str, name: str, edition: str) -> None:

@@ -76,6 +76,7 @@ export const api = {
       body: command,
       headers: { ...(etag ? { 'If-Match': etag } : {}), 'Idempotency-Key': key },
     }),
+  rematch: (id, token) => request('POST', `/api/games/${enc(id)}/rematch`, { token }),
   log: (id, token, query) => request('GET', `/api/games/${enc(id)}/log${qs(query)}`, { token }),
   cards: (lang) => request('GET', `/api/cards?lang=${enc(lang)}`),
   randomKingdom: (query) => request('GET', `/api/kingdoms/random${qs(query)}`),

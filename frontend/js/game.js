@@ -1,10 +1,11 @@
-// The open game: conditional polling with backoff, commands with idempotency
-// keys that are reused on retry, and the incremental event log.
+// The open game: conditional polling with backoff, and commands with idempotency
+// keys that are reused on retry (its event log is in log.js).
 
 import { api, ApiError, NetworkError } from './api.js';
 import { randomId } from './dom.js';
 import { t, lang, has } from './i18n.js';
 import { state, changed, notify, clearNotice, loadSeat } from './store.js';
+import { loadLog } from './log.js';
 
 // Poll delays (ms): fast after a change, slower while nothing changes, slow
 // while this seat must act (nobody else can move), slowest in a hidden tab.
@@ -89,10 +90,19 @@ export function pollNow() {
   poll();
 }
 
+/**
+ * A finished game changes only once more, when a rematch is made: a seat
+ * polls it until then if another human may ask for one; nobody polls it after.
+ */
+function done(g) {
+  const d = g.data;
+  return !!d && d.status === 'over' && (!!d.rematch || !g.token || !(d.seats || []).some((x) => x.kind !== 'bot' && x.seat !== d.seat));
+}
+
 /** A hidden tab polls rarely; a tab shown again polls at once. */
 export function visibilityChanged() {
   const g = state.game;
-  if (!g || (g.data && g.data.status === 'over')) return;
+  if (!g || done(g)) return;
   if (document.hidden) schedule(nextDelay());
   else pollNow();
 }
@@ -131,8 +141,7 @@ async function poll() {
       g.failures += 1;
     }
   }
-  // A finished game never changes again: stop polling it.
-  if (s === session && !(g.data && g.data.status === 'over')) schedule(nextDelay());
+  if (s === session && !done(g)) schedule(nextDelay());
 }
 
 /** Store a 200 answer (a game resource) and its ETag. */
@@ -181,7 +190,7 @@ async function attempt(command, key, etag) {
       accept(res);
       g.delay = FAST;
       g.failures = 0;
-      if (!(g.data && g.data.status === 'over')) schedule(FAST);
+      if (!done(g)) schedule(FAST);
       return true;
     } catch (e) {
       if (s !== session) return false;
@@ -221,56 +230,4 @@ async function attempt(command, key, etag) {
       return false;
     }
   }
-}
-
-// --- event log -----------------------------------------------------------
-
-/** Fetch log entries after the ones we have (the API pages them), in the UI language. */
-export async function loadLog() {
-  const g = state.game;
-  if (!g || g.logLoading || !g.view) return;
-  const l = lang();
-  if (g.logLang !== l) { g.log = []; g.logLang = l; }
-  // A move was taken back (undo): its events left the log, so read it again from the start.
-  const epoch = g.data && typeof g.data.log_epoch === 'number' ? g.data.log_epoch : 0;
-  if (g.logEpoch !== epoch) { g.log = []; g.logEpoch = epoch; }
-  const known = g.log.length ? g.log[g.log.length - 1].seq : 0;
-  if (g.data && typeof g.data.log_seq === 'number' && g.data.log_seq <= known) return;
-  g.logLoading = true;
-  const s = session;
-  try {
-    for (let pages = 0; pages < 20; pages += 1) {
-      const last = g.log.length ? g.log[g.log.length - 1].seq : 0;
-      const res = await api.log(g.id, g.token, { after: last, limit: 200, lang: l });
-      if (s !== session || g.logLang !== l) return; // another game or language meanwhile
-      const events = logItems(res.data).filter((e) => !(e.seq <= last));
-      g.log.push(...events);
-      if (!events.length || !hasMore(res.data)) break;
-    }
-    changed();
-  } catch (e) {
-    /* the log is secondary: the next change retries */
-  } finally {
-    // The language changed while this page was loading: start again in the new one.
-    if (s === session) { g.logLoading = false; if (l !== lang()) loadLog(); }
-  }
-}
-
-/** The language changed: the log's sentences come again from the start, in the new language. */
-export function reloadLog() {
-  const g = state.game;
-  if (!g) return;
-  g.log = [];
-  g.logLang = lang();
-  loadLog();
-}
-
-function logItems(data) {
-  if (Array.isArray(data)) return data;
-  if (!data) return [];
-  return data.events || data.items || data.entries || [];
-}
-
-function hasMore(data) {
-  return !!(data && !Array.isArray(data) && (data.next || data.has_more || data.more));
 }

@@ -4,7 +4,9 @@ import { h, mount } from './dom.js';
 import { t, lang, setLang, loadStrings, LANGS, LANG_NAMES, setCardNames } from './i18n.js';
 import { api } from './api.js';
 import { state, changed, subscribe, clearNotice, settled, watchWork } from './store.js';
-import { openGame, closeGame, pollNow, visibilityChanged, reloadLog } from './game.js';
+import { openGame, closeGame, pollNow, visibilityChanged } from './game.js';
+import { reloadLog } from './log.js';
+import { announce } from './screens/log.js';
 import { homeScreen, joinScreen } from './screens/home.js';
 import { gameScreen, gameBar } from './screens/lobby.js';
 import { fitNames } from './cards.js';
@@ -128,6 +130,7 @@ function render() {
     performance.mark('dominion:first-game-render');
   }
   mount(bar, bottom);
+  announce();
   // A new decision for this seat: bring it into view and announce it.
   const dec = document.getElementById('decision');
   const decKey = dec ? `${main.dataset.version}/${dec.dataset.prompt}` : null;

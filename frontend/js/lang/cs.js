@@ -14,7 +14,6 @@ const cs = {
   'home.new': 'Nová hra',
   'home.players': 'Hráči',
   'home.yourName': 'Tvoje jméno',
-  'home.name': 'Jméno hráče {n}',
   'home.kind': 'Hráč {n} je',
   'kind.human': 'Přítel (pozvánka odkazem)',
   'kind.bot': 'Robot: {bot}',
@@ -67,7 +66,6 @@ const cs = {
   'home.joinCode': 'Odkaz nebo kód pozvánky',
   'home.joinBtn': 'Připojit',
   'home.yourGames': 'Tvoje hry',
-  'home.resume': 'Pokračovat ve hře {id}',
   'home.forget': 'Zapomenout hru {id}',
   'home.needKingdom': 'Nejprve zvol království.',
   'lobby.title': 'Čekáme na hráče',
@@ -191,10 +189,8 @@ const cs = {
   'end.reason.piles': 'Vyprázdnilo se dost balíčků v zásobě.',
   'end.score': '{n} VB',
   'end.vp': 'VB',
-  'end.turns': { one: '{n} tah', few: '{n} tahy', other: '{n} tahů' },
   'end.deck': 'Balíček hráče {name}',
   'end.again': 'Hrát znovu',
-  'end.rank': '{n}. místo',
   'end.winnerMark': 'Vítěz',
   'err.network': 'Potíže se spojením. Zkouším znovu…',
   'err.busy': 'Server je přetížený. Zkouším znovu…',
@@ -368,6 +364,21 @@ const cs = {
   'table.myDeck': 'Všechny tvoje karty: {n}',
   // -- issue 12: live (instant turns, notifications, offline) --
   // -- issue 12: flow (log, summary, home, end, rematch, accessibility) --
+  'log.turn': 'Tah {n} — {name}',
+  'sum.title': 'Od tvého minulého tahu',
+  'sum.hide': 'Skrýt toto shrnutí',
+  'sum.played': 'vykládá {cards}',
+  'sum.bought': 'kupuje {cards}',
+  'sum.gained': 'si bere {cards}',
+  'sum.trashed': 'zahazuje na smetiště {cards}',
+  'sum.nothing': 'nic nevykládá ani nekupuje',
+  'home.game': 'Hra {id}',
+  'home.with': 'Hra proti: {names}',
+  'home.waiting': { one: 'Čeká se na {n} dalšího hráče', few: 'Čeká se na {n} další hráče', other: 'Čeká se na {n} dalších hráčů' },
+  'home.finished': 'Dohráno: {result}',
+  'end.rematch': 'Odveta',
+  'end.rematchJoin': 'Odveta — přidat se',
+  'end.rematchOpen': 'Otevřít odvetu',
 };
 
 export default cs;

@@ -15,7 +15,6 @@ const en = {
   'home.new': 'New game',
   'home.players': 'Players',
   'home.yourName': 'Your name',
-  'home.name': 'Name of player {n}',
   'home.kind': 'Player {n} is',
   'kind.human': 'A friend (invite link)',
   'kind.bot': 'Bot: {bot}',
@@ -68,7 +67,6 @@ const en = {
   'home.joinCode': 'Invite link or code',
   'home.joinBtn': 'Join',
   'home.yourGames': 'Your games',
-  'home.resume': 'Continue game {id}',
   'home.forget': 'Forget game {id}',
   'home.needKingdom': 'Choose a kingdom first.',
   // lobby
@@ -197,10 +195,8 @@ const en = {
   'end.reason.piles': 'Enough Supply piles ran out.',
   'end.score': '{n} VP',
   'end.vp': 'VP',
-  'end.turns': { one: '{n} turn', other: '{n} turns' },
   'end.deck': 'Deck of {name}',
   'end.again': 'Play again',
-  'end.rank': 'Place {n}',
   'end.winnerMark': 'Winner',
   // errors and notices
   'err.network': 'Connection problem. Retrying…',
@@ -379,6 +375,21 @@ const en = {
   'table.myDeck': { one: 'Your deck: {n} card', other: 'Your deck: {n} cards' },
   // -- issue 12: live (instant turns, notifications, offline) --
   // -- issue 12: flow (log, summary, home, end, rematch, accessibility) --
+  'log.turn': 'Turn {n} — {name}',
+  'sum.title': 'Since your last turn',
+  'sum.hide': 'Hide this summary',
+  'sum.played': 'played {cards}',
+  'sum.bought': 'bought {cards}',
+  'sum.gained': 'gained {cards}',
+  'sum.trashed': 'trashed {cards}',
+  'sum.nothing': 'played and bought nothing',
+  'home.game': 'Game {id}',
+  'home.with': 'Game with {names}',
+  'home.waiting': { one: 'Waiting for {n} more player', other: 'Waiting for {n} more players' },
+  'home.finished': 'Finished: {result}',
+  'end.rematch': 'Rematch',
+  'end.rematchJoin': 'Rematch — join',
+  'end.rematchOpen': 'Open the rematch',
 };
 
 export default en;

@@ -14,7 +14,6 @@ const hu = {
   'home.new': 'Új játék',
   'home.players': 'Játékosok',
   'home.yourName': 'A neved',
-  'home.name': '{n}. játékos neve',
   'home.kind': '{n}. játékos',
   'kind.human': 'Barát (meghívó linkkel)',
   'kind.bot': 'Gép: {bot}',
@@ -67,7 +66,6 @@ const hu = {
   'home.joinCode': 'Meghívó link vagy kód',
   'home.joinBtn': 'Csatlakozás',
   'home.yourGames': 'Játékaid',
-  'home.resume': 'A(z) {id} játék folytatása',
   'home.forget': 'A(z) {id} játék elfelejtése',
   'home.needKingdom': 'Előbb válassz királyságot.',
   'lobby.title': 'Várakozás a játékosokra',
@@ -191,10 +189,8 @@ const hu = {
   'end.reason.piles': 'Elég kínálatpakli kiürült.',
   'end.score': '{n} GyP',
   'end.vp': 'GyP',
-  'end.turns': { one: '{n} kör', other: '{n} kör' },
   'end.deck': '{name} paklija',
   'end.again': 'Új játék',
-  'end.rank': '{n}. hely',
   'end.winnerMark': 'Győztes',
   'err.network': 'Kapcsolati hiba. Újrapróbálom…',
   'err.busy': 'A szerver túlterhelt. Újrapróbálom…',
@@ -368,6 +364,21 @@ const hu = {
   'table.myDeck': 'Összes kártyád: {n}',
   // -- issue 12: live (instant turns, notifications, offline) --
   // -- issue 12: flow (log, summary, home, end, rematch, accessibility) --
+  'log.turn': '{n}. kör — {name}',
+  'sum.title': 'Az előző köröd óta',
+  'sum.hide': 'Összegzés elrejtése',
+  'sum.played': 'kijátszott: {cards}',
+  'sum.bought': 'megvett: {cards}',
+  'sum.gained': 'megszerzett: {cards}',
+  'sum.trashed': 'kihajított: {cards}',
+  'sum.nothing': 'nem játszott ki és nem vett semmit',
+  'home.game': 'A(z) {id} játék',
+  'home.with': 'Játék, ellenfelek: {names}',
+  'home.waiting': { one: 'Még {n} játékosra vár', other: 'Még {n} játékosra vár' },
+  'home.finished': 'Befejezve: {result}',
+  'end.rematch': 'Visszavágó',
+  'end.rematchJoin': 'Visszavágó — csatlakozás',
+  'end.rematchOpen': 'Visszavágó megnyitása',
 };
 
 export default hu;

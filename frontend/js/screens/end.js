@@ -1,8 +1,11 @@
-// The end screen: scores, winner, tie-break, each deck, and "play again".
+// The end screen: winner, rematch, scores, tie-break, each deck, and the log.
 
 import { h } from '../dom.js';
 import { t, cardName } from '../i18n.js';
+import { api } from '../api.js';
+import { state, changed, notify, saveSeat } from '../store.js';
 import { cardButton } from '../cards.js';
+import { logSection } from './log.js';
 
 /** A seat's VP tokens (already counted in its score). */
 function tokens(view, seat) {
@@ -10,19 +13,60 @@ function tokens(view, seat) {
   return (p && p.vp_tokens) || 0;
 }
 
-export function endScreen(view, { onAgain }) {
+/** "You win!", "Bob wins!" or "Shared victory: …" */
+export function headline(view) {
+  const w = view.result.winners || [];
+  const name = (s) => view.players[s].name;
+  if (w.length === 1) return w[0] === view.seat ? t('end.youWin') : t('end.winner', { name: name(w[0]) });
+  return t('end.shared', { names: w.map(name).join(', ') });
+}
+
+/** Ask for the rematch (or take this seat in it with `invite`), then open it. */
+async function rematch(g, go, invite) {
+  g.rematching = true;
+  changed();
+  try {
+    const me = g.seatInfo || {};
+    const d = (await (invite ? api.joinGame(g.data.rematch.id, { name: me.name || t('common.you'), code: invite.code })
+      : api.rematch(g.id, g.token))).data;
+    const id = d.id || d.game_id || g.data.rematch.id;
+    saveSeat(id, { token: d.token, seat: d.seat, name: me.name, invites: d.invites || [] });
+    go(`#/g/${encodeURIComponent(id)}`);
+  } catch (e) {
+    notify('error', t('err.generic', { msg: e.message }));
+  }
+  g.rematching = false;
+  changed();
+}
+
+/** Rematch: ask for it, or join it (another player asked), or open it. */
+function rematchButton(view, go) {
+  const g = state.game;
+  const r = g.data.rematch;
+  if (r && (!r.invite || !g.token)) return h('a', { class: 'btn', id: 'rematch-open', href: `#/g/${encodeURIComponent(r.id)}` }, t('end.rematchOpen'));
+  return g.token ? h('button', { type: 'button', id: r ? 'rematch-join' : 'rematch', disabled: !!g.rematching,
+    onclick: () => rematch(g, go, r && r.invite) }, t(r ? 'end.rematchJoin' : 'end.rematch')) : null;
+}
+
+let atTop = null; // the game whose end screen was last opened at the top
+export function endScreen(view, { onAgain, go }) {
   const r = view.result;
   const names = view.players.map((p) => p.name);
   const me = view.seat;
   const order = view.players.map((p) => p.seat)
     .sort((a, b) => r.scores[b] - r.scores[a] || r.turns[a] - r.turns[b] || a - b);
   const winners = r.winners || [];
-  let headline;
-  if (winners.length === 1) headline = winners[0] === me ? t('end.youWin') : t('end.winner', { name: names[winners[0]] });
-  else headline = t('end.shared', { names: winners.map((s) => names[s]).join(', ') });
+  const title = h('h1', { tabindex: '-1' }, t('end.title'));
+  if (atTop !== state.game.id) {
+    // The game just ended (or was opened ended): show it from the top, the winner in view.
+    atTop = state.game.id;
+    queueMicrotask(() => { window.scrollTo(0, 0); title.focus({ preventScroll: true }); });
+  }
   return h('div', { id: 'end' },
-    h('h1', null, t('end.title')),
-    h('p', { class: 'panel', id: 'winner', role: 'status' }, h('b', null, headline)),
+    title,
+    h('p', { class: 'panel', id: 'winner', role: 'status' }, h('b', null, headline(view))),
+    h('p', { class: 'row' }, rematchButton(view, go),
+      h('button', { type: 'button', class: 'secondary', id: 'play-again', onclick: onAgain }, t('end.again'))),
     r.end_reason ? h('p', null, t(`end.reason.${r.end_reason}`)) : null,
     r.tie_break ? h('p', { id: 'tie-break' }, t('end.tieBreak')) : null,
     h('table', { class: 'scores', id: 'scores' },
@@ -41,5 +85,5 @@ export function endScreen(view, { onAgain }) {
     (r.decks || []).map((deck, s) => h('section', { class: 'panel', 'data-deck': s },
       h('h2', null, t('end.deck', { name: names[s] }), ' ', h('span', { class: 'muted small' }, t('common.cards', { n: Object.values(deck).reduce((a, b) => a + b, 0) }))),
       h('ul', { class: 'deck-list' }, Object.entries(deck).map(([card, n]) => h('li', null, `${n}× `, cardButton(card, { small: true, label: `${n}× ${cardName(card)}` })))))),
-    h('p', null, h('button', { type: 'button', id: 'play-again', onclick: onAgain }, t('end.again'))));
+    logSection(view));
 }

@@ -7,6 +7,7 @@ import { t, has, cardName, lang, list } from '../i18n.js';
 import { api, ApiError } from '../api.js';
 import { state, changed, saveSeat, loadSeat, listSeats, forgetSeat } from '../store.js';
 import { cardButton } from '../cards.js';
+import { headline } from './end.js';
 
 const FORM_KEY = 'dominion.home';
 const BOTS = ['generic', 'big-money', 'smithy-big-money'];
@@ -83,7 +84,7 @@ function randomQuery(f, seed) {
     require: r.require,
     reaction: r.reaction ? 'true' : 'false',
     colony: r.colony === 'auto' ? null : r.colony,
-    seed: seed !== undefined ? seed : (r.seed || null),
+    seed: seed !== undefined ? seed : (r.seed.trim() || null),
   };
   const spread = BANDS.filter((b) => Number(r.spread[b]) > 0).map((b) => `${b}:${Number(r.spread[b])}`);
   if (spread.length) q.spread = spread.join(',');
@@ -273,32 +274,28 @@ function pickPanel(f) {
 
 function randomPanel(f) {
   const r = f.rnd;
-  const upd = () => { persist(); };
-  const dl = h('datalist', { id: 'card-names' }, kingdomCards().map((c) => h('option', { value: c.local_name })));
+  const group = (legend, name, values, chosen, prefix) => h('fieldset', null, h('legend', null, t(legend)),
+    checkboxes(name, values, chosen, (v) => t(`${prefix}.${v}`), (v, on) => { toggleIn(chosen, v, on); persist(); }));
+  const text = (key, prop, attrs) => h('label', { class: 'field' }, h('span', null, t(key)),
+    h('input', { type: 'text', id: `rnd-${prop}`, value: r[prop], oninput: (e) => { r[prop] = e.target.value; persist(); }, ...attrs }));
   return h('div', { id: 'randomizer' },
-    h('fieldset', null, h('legend', null, t('rnd.sets')),
-      checkboxes('set', SETS, r.sets, (v) => t(`set.${v}`), (v, on) => { toggleIn(r.sets, v, on); upd(); })),
-    h('fieldset', null, h('legend', null, t('rnd.editions')),
-      checkboxes('edition', EDITIONS, r.editions, (v) => t(`edition.${v}`), (v, on) => { toggleIn(r.editions, v, on); upd(); })),
+    group('rnd.sets', 'set', SETS, r.sets, 'set'),
+    group('rnd.editions', 'edition', EDITIONS, r.editions, 'edition'),
     h('details', { id: 'rnd-more', open: !!f.more, ontoggle: (e) => { f.more = e.target.open; } },
       h('summary', null, t('rnd.more')),
-      dl,
-      h('label', { class: 'field' }, h('span', null, t('rnd.include')),
-        h('input', { type: 'text', id: 'rnd-include', list: 'card-names', value: r.include, oninput: (e) => { r.include = e.target.value; upd(); } })),
-      h('label', { class: 'field' }, h('span', null, t('rnd.ban')),
-        h('input', { type: 'text', id: 'rnd-ban', list: 'card-names', value: r.ban, oninput: (e) => { r.ban = e.target.value; upd(); } })),
-      h('fieldset', null, h('legend', null, t('rnd.require')),
-        checkboxes('require', REQS, r.require, (v) => t(`req.${v}`), (v, on) => { toggleIn(r.require, v, on); upd(); })),
+      h('datalist', { id: 'card-names' }, kingdomCards().map((c) => h('option', { value: c.local_name }))),
+      text('rnd.include', 'include', { list: 'card-names' }),
+      text('rnd.ban', 'ban', { list: 'card-names' }),
+      group('rnd.require', 'require', REQS, r.require, 'req'),
       h('label', { class: 'check' },
-        h('input', { type: 'checkbox', id: 'rnd-reaction', checked: r.reaction, onchange: (e) => { r.reaction = e.target.checked; upd(); } }),
+        h('input', { type: 'checkbox', id: 'rnd-reaction', checked: r.reaction, onchange: (e) => { r.reaction = e.target.checked; persist(); } }),
         t('rnd.reaction')),
       h('fieldset', null, h('legend', null, t('rnd.spread')),
         h('div', { class: 'spread' }, BANDS.map((b) => h('label', { class: 'field' },
           h('span', { class: 'small' }, t('rnd.band', { band: `$${b}` })),
           h('input', { type: 'number', min: 0, max: 10, inputmode: 'numeric', id: `spread-${b}`, value: String(r.spread[b] || 0),
-            oninput: (e) => { r.spread[b] = Math.max(0, Math.min(10, Number(e.target.value) || 0)); upd(); } }))))),
-      h('label', { class: 'field' }, h('span', null, t('rnd.seed')),
-        h('input', { type: 'text', inputmode: 'numeric', id: 'rnd-seed', value: r.seed, oninput: (e) => { r.seed = e.target.value.trim(); upd(); } }))),
+            oninput: (e) => { r.spread[b] = Math.max(0, Math.min(10, Number(e.target.value) || 0)); persist(); } }))))),
+      text('rnd.seed', 'seed', { inputmode: 'numeric' })),
     h('div', { class: 'row' },
       h('button', { type: 'button', id: 'roll', 'data-fk': 'roll', disabled: f.busy, onclick: () => roll(false) }, t('rnd.roll'))));
 }
@@ -372,15 +369,45 @@ function joinBox(go) {
     h('button', { type: 'submit', id: 'join-go' }, t('home.joinBtn')));
 }
 
-function yourGames(go) {
-  const games = listSeats().slice(0, 8);
-  if (!games.length) return null;
-  return h('section', { class: 'panel', id: 'your-games' },
-    h('h2', null, t('home.yourGames')),
-    h('ul', { class: 'seats' }, games.map((g) => h('li', { class: 'row' },
-      h('a', { href: `#/g/${encodeURIComponent(g.id)}`, class: 'grow' }, t('home.resume', { id: g.id.slice(0, 6) }), g.name ? ` (${g.name})` : ''),
-      h('button', { type: 'button', class: 'secondary', onclick: () => { forgetSeat(g.id); changed(); } },
-        '✕', h('span', { class: 'sr-only' }, t('home.forget', { id: g.id.slice(0, 6) })))))));
+// Each stored game as it is now (its resource, or {gone}), fetched again whenever home opens.
+const games = {};
+let gamesRoute = null;
+
+async function loadGames(stored) {
+  if (gamesRoute === state.route) return;
+  gamesRoute = state.route;
+  await Promise.all(stored.map((s) => api.getGame(s.id, s.token).then((r) => { games[s.id] = r.data; },
+    (e) => { games[s.id] = e.status === 404 ? { gone: true } : games[s.id] || {}; })));
+  changed();
+}
+
+/** "Bob's turn", "Waiting for 1 more player", "Finished: Bob wins!" */
+function gameState(d, me) {
+  const v = d.view || {};
+  if (d.gone) return t('err.notFound');
+  if (d.status === 'waiting') return t('home.waiting', { n: d.seats.filter((x) => x.kind !== 'bot' && !x.joined).length });
+  if (v.result) return t('home.finished', { result: headline(v) });
+  return !v.turn ? '' : v.turn.seat === me ? t('table.yourTurn') : t('table.theirTurn', { name: v.players[v.turn.seat].name });
+}
+
+function yourGames() {
+  const stored = listSeats().slice(0, 8);
+  if (!stored.length) return null;
+  loadGames(stored);
+  return h('section', { class: 'panel', id: 'your-games', 'aria-labelledby': 'your-games-title' },
+    h('h2', { id: 'your-games-title' }, t('home.yourGames')),
+    h('ul', { class: 'seats' }, stored.map((g) => {
+      const d = games[g.id];
+      const me = d && typeof d.seat === 'number' ? d.seat : g.seat;
+      const others = d && d.seats ? d.seats.filter((x) => x.seat !== me && x.name).map((x) => x.name) : [];
+      const mine = !!d && d.status === 'active' && d.view.turn.seat === me;
+      return h('li', { class: 'row', 'data-game': g.id, 'data-status': d ? d.status || 'gone' : '', 'data-mine': String(mine) },
+        h('a', { href: `#/g/${encodeURIComponent(g.id)}`, class: 'grow game-link' },
+          h('b', null, others.length ? t('home.with', { names: list(others) }) : t('home.game', { id: g.id.slice(0, 6) })),
+          h('span', { class: mine ? 'small mine' : 'small muted' }, d ? gameState(d, me) : t('common.loading'))),
+        h('button', { type: 'button', class: 'secondary', onclick: () => { forgetSeat(g.id); changed(); } },
+          '✕', h('span', { class: 'sr-only' }, t('home.forget', { id: g.id.slice(0, 6) }))));
+    })));
 }
 
 let presetsLoading = false;
@@ -409,7 +436,7 @@ export function homeScreen({ go }) {
   return h('div', { id: 'home' },
     h('h1', null, t('app.title')),
     h('p', { class: 'muted' }, t('app.tagline')),
-    yourGames(go),
+    yourGames(),
     h('form', { class: 'panel', id: 'create-form', onsubmit: (e) => { e.preventDefault(); create(go); } },
       h('h2', null, t('home.new')),
       h('fieldset', null, h('legend', null, t('home.players')),

@@ -1,8 +1,8 @@
 // The game route: lobby while seats are free, then the table, then the end.
 
 import { h } from '../dom.js';
-import { t } from '../i18n.js';
-import { state, notify, changed } from '../store.js';
+import { t, list } from '../i18n.js';
+import { state, notify, changed, clearNotice } from '../store.js';
 import { tableScreen, actionBar } from './table.js';
 import { endScreen } from './end.js';
 import { prefillFrom } from './home.js';
@@ -17,6 +17,9 @@ async function copy(text) {
   try {
     await navigator.clipboard.writeText(text);
     notify('info', t('lobby.copied'));
+    // A confirmation, not news: it goes after a few seconds (unless another notice replaced it).
+    const shown = state.notice;
+    setTimeout(() => { if (state.notice === shown) clearNotice(); }, 4000);
   } catch (e) {
     notify('error', t('lobby.copyFailed'));
   }
@@ -79,9 +82,11 @@ export function gameScreen({ go }) {
   const view = g.view;
   if (status === 'waiting' || !view || !view.players) return lobby(g);
   if (view.game_over && view.result) {
-    return endScreen(view, { onAgain: () => { prefillFrom(view); state.ui.home.rolled = null; go('#/'); changed(); } });
+    return endScreen(view, { go, onAgain: () => { prefillFrom(view); state.ui.home.rolled = null; go('#/'); changed(); } });
   }
-  return tableScreen(view);
+  // The one h1 of the table (the status bar shows the turn).
+  return [h('h1', { class: 'sr-only' }, t('home.with', { names: list(view.players.filter((p) => p.seat !== view.seat).map((p) => p.name)) })),
+    tableScreen(view)];
 }
 
 export function gameBar() {

@@ -8,6 +8,7 @@ import { send } from '../game.js';
 import { cardButton, info } from '../cards.js';
 import { decisionPanel, waitingPanel } from './decision.js';
 import { legalSets, playableActions, oneTapBuy, guard, endActionsWhy } from './bar.js';
+import { logSection, summaryPanel } from './log.js';
 
 export { actionBar } from './bar.js';
 
@@ -229,21 +230,6 @@ function trashSection(view) {
     view.trash.length ? h('div', { class: 'cards' }, view.trash.map((c) => cardButton(c, { small: true }))) : h('p', { class: 'muted small' }, t('table.nothing')));
 }
 
-/** One log line: the server's sentence in the UI language (the log is fetched in it). */
-export function logLine(ev) {
-  return ev.text || ev.type;
-}
-
-function logSection(view, names) {
-  const g = state.game;
-  const items = g.log.slice(-60).reverse();
-  return h('details', { id: 'log', open: true },
-    h('summary', null, t('table.log')),
-    items.length ? h('ol', { class: 'log', 'aria-live': 'off', reversed: true },
-      items.map((ev) => h('li', { class: ev.type === 'turn' ? 'turn' : '', 'data-seq': ev.seq }, logLine(ev))))
-      : h('p', { class: 'muted small' }, t('log.empty')));
-}
-
 export function tableScreen(view) {
   const names = playerNames(view);
   const legal = legalSets(view);
@@ -255,9 +241,10 @@ export function tableScreen(view) {
     : mine && view.turn.phase === 'buy' && view.turn.buys > 0 ? 'buying' : '';
   return h('div', { class: `table ${state.game.busy ? 'is-busy' : ''} ${room}`, id: 'table', 'data-seat': view.seat ?? '' },
     statusBar(view, names),
+    summaryPanel(view),
     view.seat === null || view.seat === undefined ? h('p', { class: 'notice info' }, h('span', { class: 'msg' }, t('table.spectator'))) : null,
     sheet || waitingPanel(view, names),
     h('div', { class: 'table-grid' },
       h('div', null, handSection(view, legal, names), inPlaySection(view, names), supplySection(view, legal)),
-      h('div', null, playersSection(view, names), trashSection(view), logSection(view, names))));
+      h('div', null, playersSection(view, names), trashSection(view), logSection(view))));
 }
