@@ -23,9 +23,12 @@ FRONTEND_CSP = (
 API_CSP = "default-src 'none'; frame-ancestors 'none'"
 
 CORS_METHODS = "GET, POST, OPTIONS"
-CORS_HEADERS = "Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key"
+CORS_HEADERS = "Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key, Prefer"
 CORS_EXPOSE = ("ETag, Location, Idempotent-Replayed, Retry-After, X-RateLimit-Limit, "
-               "X-RateLimit-Remaining, X-RateLimit-Reset")
+               "X-RateLimit-Remaining, X-RateLimit-Reset, Preference-Applied")
+#: Types Python's ``mimetypes`` may not know (it differs between systems).
+MIME_TYPES = {".webmanifest": "application/manifest+json", ".js": "text/javascript",
+              ".svg": "image/svg+xml"}
 
 
 class FrontendPath(PathConverter):
@@ -49,8 +52,12 @@ def static_file(filename: str) -> Response:
 
 
 def _static(filename: str) -> Response:
+    """A file of the client, revalidated on every use (``no-cache``): an update
+    shows at once. The service worker (``/sw.js``) is served at the root, so
+    its scope is the whole app."""
     # send_from_directory refuses paths that leave the directory (404).
-    resp = send_from_directory(_frontend_dir(), filename, max_age=0)
+    mimetype = MIME_TYPES.get(Path(filename).suffix)
+    resp = send_from_directory(_frontend_dir(), filename, max_age=0, mimetype=mimetype)
     resp.headers["Content-Security-Policy"] = FRONTEND_CSP
     resp.headers["Cache-Control"] = "no-cache"
     return resp

@@ -1,6 +1,6 @@
 // HTTP client for the JSON API under /api. No rules here: just requests.
 
-import { working } from './store.js';
+import { working, reachable } from './store.js';
 
 /** The server answered with an error (RFC 9457 problem details in `problem`). */
 export class ApiError extends Error {
@@ -23,15 +23,17 @@ export class NetworkError extends Error {}
 
 const TIMEOUT_MS = 15000;
 
-async function request(method, path, { body, token, headers = {} } = {}) {
+/** One request; a `quiet` one (a held poll) does not count as work in flight. */
+async function request(method, path, { body, token, headers = {}, timeout = TIMEOUT_MS, quiet, signal } = {}) {
   const h = { Accept: 'application/json', ...headers };
   if (body !== undefined) h['Content-Type'] = 'application/json';
   if (token) h.Authorization = `Bearer ${token}`;
   const ctrl = new AbortController();
-  const timer = setTimeout(() => ctrl.abort(), TIMEOUT_MS);
+  const timer = setTimeout(() => ctrl.abort(), timeout);
+  if (signal) signal.addEventListener('abort', () => ctrl.abort());
   let res;
   let data = null;
-  working(1);
+  if (!quiet) working(1);
   try {
     res = await fetch(path, {
       method,
@@ -47,17 +49,20 @@ async function request(method, path, { body, token, headers = {} } = {}) {
       }
     }
   } catch (e) {
+    if (!(signal && signal.aborted)) reachable(false);
     throw new NetworkError(e && e.message ? e.message : 'network error');
   } finally {
     clearTimeout(timer);
-    working(-1);
+    if (!quiet) working(-1);
   }
-  if (res.status === 304) return { status: 304, data: null, etag: res.headers.get('ETag') };
+  reachable(true);
+  const applied = /\bwait\b/.test(res.headers.get('Preference-Applied') || '');
+  if (res.status === 304) return { status: 304, data: null, etag: res.headers.get('ETag'), applied };
   if (!res.ok) {
     const wait = Number.parseInt(res.headers.get('Retry-After') || '', 10);
     throw new ApiError(res.status, data, Number.isFinite(wait) ? wait : null);
   }
-  return { status: res.status, data, etag: res.headers.get('ETag') };
+  return { status: res.status, data, etag: res.headers.get('ETag'), applied };
 }
 
 const enc = encodeURIComponent;
@@ -66,9 +71,14 @@ export const api = {
   createGame: (body) => request('POST', '/api/games', { body }),
   joinGame: (id, body) => request('POST', `/api/games/${enc(id)}/join`, { body }),
   joinByCode: (body) => request('POST', '/api/join', { body }),
-  /** The caller's view; `etag` makes it conditional (304 when unchanged). */
-  getGame: (id, token, etag) =>
-    request('GET', `/api/games/${enc(id)}`, { token, headers: etag ? { 'If-None-Match': etag } : {} }),
+  /** The caller's view; `etag` makes it conditional (304 when unchanged), held up to `wait` s. */
+  getGame: (id, token, etag, wait = 0, signal = null) =>
+    request('GET', `/api/games/${enc(id)}`, {
+      token,
+      headers: etag ? { 'If-None-Match': etag, ...(wait ? { Prefer: `wait=${wait}` } : {}) } : {},
+      ...(etag && wait ? { quiet: true, timeout: (wait + 10) * 1000 } : {}),
+      signal,
+    }),
   /** One command; `etag` is the version acted on, `key` the idempotency key. */
   command: (id, token, etag, command, key) =>
     request('POST', `/api/games/${enc(id)}/commands`, {

@@ -8,6 +8,8 @@ import { openGame, closeGame, pollNow, visibilityChanged, reloadLog } from './ga
 import { homeScreen, joinScreen } from './screens/home.js';
 import { gameScreen, gameBar } from './screens/lobby.js';
 import { fitNames } from './cards.js';
+import { alertsControl, pageTitle } from './alerts.js';
+import { registerWorker, showNet } from './pwa.js';
 
 const main = document.getElementById('main');
 const bar = document.getElementById('bar');
@@ -76,6 +78,7 @@ function renderTopbar() {
   mount(topbar,
     h('a', { class: 'brand', href: '#/' }, t('app.title')),
     h('span', { class: 'spacer' }),
+    alertsControl(),
     h('label', { for: 'lang', class: 'sr-only' }, t('lang.label')),
     sel);
 }
@@ -99,9 +102,10 @@ function render() {
   const hadFocusInMain = active && (main.contains(active) || bar.contains(active));
   // A text box being typed in keeps its caret across the redraw.
   const caret = active && typeof active.selectionStart === 'number' ? [active.selectionStart, active.selectionEnd] : null;
-  document.title = t('app.title');
+  document.title = pageTitle();
   document.getElementById('skip').textContent = t('nav.skip');
   renderTopbar();
+  showNet();
   let screen;
   let bottom = null;
   const r = state.route;
@@ -123,6 +127,7 @@ function render() {
   main.dataset.busy = g && g.busy ? 'true' : 'false';
   main.dataset.phase = v && v.turn ? v.turn.phase : '';
   main.dataset.act = v && v.awaiting && v.awaiting.includes(v.seat) ? 'true' : 'false';
+  if (!performance.getEntriesByName('dominion:first-render').length) performance.mark('dominion:first-render');
   if (v && v.players && !firstGameRender) {
     firstGameRender = true;
     performance.mark('dominion:first-game-render');
@@ -178,8 +183,15 @@ function markIdle() {
 watchWork(markIdle);
 window.addEventListener('hashchange', onRoute);
 document.addEventListener('visibilitychange', visibilityChanged);
-window.addEventListener('online', () => { if (state.game) pollNow(); });
+window.addEventListener('online', () => {
+  if (state.game) pollNow();
+  if (!state.catalogLang) loadCatalog(lang());
+  changed();
+});
+window.addEventListener('offline', changed);
 
 loadCatalog(lang());
 // The first paint waits for the page's language table (a few KB, one request).
-loadStrings(lang()).then(() => { booted = true; onRoute(); });
+const loaded = new Promise((r) => (document.readyState === 'complete' ? r() : window.addEventListener('load', r)));
+// The service worker comes once the page has loaded (it keeps what the page loaded).
+Promise.all([loadStrings(lang()).then(() => { booted = true; onRoute(); }), loaded]).then(registerWorker);

@@ -357,6 +357,14 @@ const cs = {
   'prompt.vault.other_discard': 'Vyber karty, které odložíš ({card}).',
   // -- issue 12: table (decisions sheet, undo, scores, buying) --
   // -- issue 12: live (instant turns, notifications, offline) --
+  'live.turn': 'Jsi na tahu',
+  'live.move': 'Čeká se na tebe',
+  'live.body': 'Ostatní hráči čekají na tebe.',
+  'live.alerts': 'Upozornění, když jsi na tahu',
+  'live.on': 'Upozornění zapnuta: zvuk a oznámení, když jsi na tahu.',
+  'live.off': 'Upozornění vypnuta: změní se jen název stránky a telefon zavibruje.',
+  'live.denied': 'Upozornění zapnuta: zvuk, když jsi na tahu (prohlížeč tu oznámení nepovoluje).',
+  'live.offline': 'Bez připojení. Hra bude pokračovat, až budeš zase online.',
   // -- issue 12: flow (log, summary, home, end, rematch, accessibility) --
 };
 

@@ -1,0 +1,36 @@
+// The app shell from the network when online (updates show at once), from
+// this cache when not; API answers are never cached. Opens a notification's game.
+const CACHE = 'shell';
+const mine = (url) => {
+  const u = new URL(url, location.href);
+  return u.origin === location.origin && !u.pathname.startsWith('/api/');
+};
+
+self.addEventListener('install', (e) => e.waitUntil(
+  caches.open(CACHE).then((c) => c.addAll(['./', 'manifest.webmanifest'])).then(() => self.skipWaiting())));
+self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim()));
+
+// The page lists the files it loaded (modules, language table): keep them.
+self.addEventListener('message', (e) => e.waitUntil(caches.open(CACHE)
+  .then((c) => Promise.all(e.data.cache.filter(mine).map((u) => c.add(u).catch(() => {}))))
+  .then(() => e.source.postMessage('cached'))));
+
+self.addEventListener('fetch', (e) => {
+  const req = e.request;
+  if (req.method === 'GET' && mine(req.url)) e.respondWith(fetch(req).then((res) => {
+    if (res.ok) caches.open(CACHE).then((c) => c.put(req, res.clone()));
+    return res;
+  }, async (err) => {
+    const hit = await caches.match(req.mode === 'navigate' ? './' : req, { ignoreSearch: true });
+    if (hit) return hit;
+    throw err;
+  }));
+});
+
+self.addEventListener('notificationclick', (e) => {
+  e.notification.close();
+  e.waitUntil(clients.matchAll({ type: 'window' }).then((tabs) => {
+    const tab = tabs.find((c) => c.url === e.notification.data);
+    return tab ? tab.focus() : clients.openWindow(e.notification.data || './');
+  }));
+});
