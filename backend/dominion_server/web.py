@@ -23,12 +23,9 @@ FRONTEND_CSP = (
 API_CSP = "default-src 'none'; frame-ancestors 'none'"
 
 CORS_METHODS = "GET, POST, OPTIONS"
-CORS_HEADERS = "Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key, Prefer"
+CORS_HEADERS = "Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key"
 CORS_EXPOSE = ("ETag, Location, Idempotent-Replayed, Retry-After, X-RateLimit-Limit, "
-               "X-RateLimit-Remaining, X-RateLimit-Reset, Preference-Applied")
-#: Types Python's ``mimetypes`` may not know (it differs between systems).
-MIME_TYPES = {".webmanifest": "application/manifest+json", ".js": "text/javascript",
-              ".svg": "image/svg+xml"}
+               "X-RateLimit-Remaining, X-RateLimit-Reset")
 
 
 class FrontendPath(PathConverter):
@@ -49,6 +46,12 @@ def index() -> Response:
 @bp.get("/<frontend:filename>")
 def static_file(filename: str) -> Response:
     return _static(filename)
+
+
+#: Types Python's ``mimetypes`` may not know (it differs between systems): the
+#: manifest must be ``application/manifest+json``, the service worker a script.
+MIME_TYPES = {".webmanifest": "application/manifest+json", ".js": "text/javascript",
+              ".svg": "image/svg+xml"}
 
 
 def _static(filename: str) -> Response:

@@ -36,7 +36,7 @@ function sleep(ms) {
 /** Open game `id` (stop polling any other) and start polling it. */
 export function openGame(id) {
   if (state.game && state.game.id === id) {
-    pollNow();
+    if (!held) pollNow(); // else a poll in flight brings the news
     return;
   }
   closeGame();

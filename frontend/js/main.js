@@ -192,6 +192,9 @@ window.addEventListener('offline', changed);
 
 loadCatalog(lang());
 // The first paint waits for the page's language table (a few KB, one request).
+// A game's first fetch need not wait for the language table.
+const first = parseRoute(location.hash);
+if (first.name === 'game') openGame(first.params.id);
 const loaded = new Promise((r) => (document.readyState === 'complete' ? r() : window.addEventListener('load', r)));
 // The service worker comes once the page has loaded (it keeps what the page loaded).
 Promise.all([loadStrings(lang()).then(() => { booted = true; onRoute(); }), loaded]).then(registerWorker);
