@@ -23,7 +23,7 @@ export class NetworkError extends Error {}
 
 const TIMEOUT_MS = 15000;
 
-/** One request; a `quiet` one (a held poll) does not count as work in flight. */
+/** One request; a `quiet` one (a held poll) counts as work in flight only once answered. */
 async function request(method, path, { body, token, headers = {}, timeout = TIMEOUT_MS, quiet, signal } = {}) {
   const h = { Accept: 'application/json', ...headers };
   if (body !== undefined) h['Content-Type'] = 'application/json';
@@ -33,7 +33,8 @@ async function request(method, path, { body, token, headers = {}, timeout = TIME
   if (signal) signal.addEventListener('abort', () => ctrl.abort());
   let res;
   let data = null;
-  if (!quiet) working(1);
+  let counted = !quiet;
+  if (counted) working(1);
   try {
     res = await fetch(path, {
       method,
@@ -42,6 +43,7 @@ async function request(method, path, { body, token, headers = {}, timeout = TIME
       cache: 'no-store', // we send our own If-None-Match and want to see the 304
       signal: ctrl.signal,
     });
+    if (!counted) { counted = true; working(1); }
     if (res.status !== 304 && res.status !== 204) {
       const text = await res.text(); // a drop mid-body is a network error too
       if (text) {
@@ -53,7 +55,7 @@ async function request(method, path, { body, token, headers = {}, timeout = TIME
     throw new NetworkError(e && e.message ? e.message : 'network error');
   } finally {
     clearTimeout(timer);
-    if (!quiet) working(-1);
+    if (counted) working(-1);
   }
   reachable(true);
   const applied = /\bwait\b/.test(res.headers.get('Preference-Applied') || '');
@@ -71,13 +73,16 @@ export const api = {
   createGame: (body) => request('POST', '/api/games', { body }),
   joinGame: (id, body) => request('POST', `/api/games/${enc(id)}/join`, { body }),
   joinByCode: (body) => request('POST', '/api/join', { body }),
-  /** The caller's view; `etag` makes it conditional (304 when unchanged), held up to `wait` s. */
-  getGame: (id, token, etag, wait = 0, signal = null) =>
+  /**
+   * The caller's view; `etag` makes it conditional (304 when unchanged), and
+   * then `wait` asks the server to hold it up to that many seconds.
+   */
+  getGame: (id, token, etag, { wait, quiet, signal } = {}) =>
     request('GET', `/api/games/${enc(id)}`, {
       token,
-      headers: etag ? { 'If-None-Match': etag, ...(wait ? { Prefer: `wait=${wait}` } : {}) } : {},
-      ...(etag && wait ? { quiet: true, timeout: (wait + 10) * 1000 } : {}),
       signal,
+      ...(etag ? { headers: { 'If-None-Match': etag, ...(wait ? { Prefer: `wait=${wait}` } : {}) } } : {}),
+      ...(etag && wait ? { quiet, timeout: (wait + 10) * 1000 } : {}),
     }),
   /** One command; `etag` is the version acted on, `key` the idempotency key. */
   command: (id, token, etag, command, key) =>

@@ -125,18 +125,20 @@ async function poll(now) {
   held = ctrl;
   const wait = now || idle() ? 0 : WAIT;
   try {
-    const res = await api.getGame(g.id, g.token, g.data ? g.etag : null, wait, ctrl.signal);
+    // A poll the server holds is no work in flight (the page is idle meanwhile).
+    const res = await api.getGame(g.id, g.token, g.data ? g.etag : null, { wait, quiet: g.live, signal: ctrl.signal });
     if (held !== ctrl || s !== session) return;
     held = null;
     if (g.failures) { g.failures = 0; clearNotice(); }
-    if (res.applied) g.live = true;
-    else if (wait && res.status === 304) g.live = false;
-    if (res.status === 304) {
-      g.delay = Math.min(MAX_VISIBLE, Math.round(g.delay * 1.5));
-    } else {
+    // Held (Preference-Applied), or answered at once though asked to wait.
+    const live = res.applied || (g.live && !(wait && res.status === 304));
+    if (res.status !== 304) {
       accept(res);
       g.delay = FAST;
+    } else if (live === g.live) {
+      g.delay = Math.min(MAX_VISIBLE, Math.round(g.delay * 1.5));
     }
+    if (live !== g.live) { g.live = live; changed(); }
   } catch (e) {
     if (held !== ctrl || s !== session) return; // cancelled: a newer poll runs
     held = null;

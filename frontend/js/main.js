@@ -125,6 +125,7 @@ function render() {
   main.dataset.screen = r.name === 'game' ? (v && v.players ? (v.game_over ? 'end' : 'table') : 'lobby') : r.name;
   main.dataset.version = g && g.data ? String(g.data.version) : '';
   main.dataset.busy = g && g.busy ? 'true' : 'false';
+  main.dataset.live = g && g.live ? 'true' : 'false'; // the server holds our polls
   main.dataset.phase = v && v.turn ? v.turn.phase : '';
   main.dataset.act = v && v.awaiting && v.awaiting.includes(v.seat) ? 'true' : 'false';
   if (!performance.getEntriesByName('dominion:first-render').length) performance.mark('dominion:first-render');
