@@ -19,7 +19,8 @@ self.addEventListener('message', (e) => e.waitUntil(self.clients.claim().then(()
 self.addEventListener('fetch', (e) => {
   const req = e.request;
   if (req.method === 'GET' && mine(req.url)) e.respondWith(fetch(req).then((res) => {
-    if (res.ok) caches.open(CACHE).then((c) => c.put(req, res.clone()));
+    const copy = res.ok && res.clone(); // before the page reads the body
+    if (copy) caches.open(CACHE).then((c) => c.put(req, copy));
     return res;
   }, async (err) => {
     const hit = await caches.match(req.mode === 'navigate' ? './' : req, { ignoreSearch: true });

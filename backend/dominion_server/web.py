@@ -40,7 +40,14 @@ def _frontend_dir() -> Path:
 
 @bp.get("/")
 def index() -> Response:
-    return _static("index.html")
+    """The page, with a ``Link`` header that preloads every module of the client
+    at once instead of level by level as the imports are read (the first screen
+    draws sooner). The language tables are loaded on demand, one per page."""
+    resp = _static("index.html")
+    js = _frontend_dir() / "js"
+    modules = sorted(p.relative_to(js).as_posix() for p in js.rglob("*.js") if p.parent.name != "lang")
+    resp.headers["Link"] = ", ".join(f"</js/{m}>; rel=modulepreload" for m in modules)
+    return resp
 
 
 @bp.get("/<frontend:filename>")

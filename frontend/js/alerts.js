@@ -1,23 +1,17 @@
-// Your move in a hidden tab: the title and a vibration; when the player turned
-// alerts on, a chime (WebAudio) and a notification through the service worker.
+// Your move in a hidden tab: the title and a vibration; with alerts on (the
+// top bar's bell), also a chime (WebAudio) and a notification via the service worker.
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { changed, notify } from './store.js';
 
 const KEY = 'dominion.alerts';
-let prefs = {};
-try { prefs = JSON.parse(localStorage.getItem(KEY)) || {}; } catch (e) { /* none kept */ }
+let on = false;
+try { on = localStorage.getItem(KEY) === 'on'; } catch (e) { /* private mode */ }
 let attention = null; // 'turn' | 'move' until the hidden tab is seen
 let audio = null;
-const canNotify = 'Notification' in window && 'serviceWorker' in navigator;
-const worker = () => navigator.serviceWorker.ready;
-
-function save(change) {
-  prefs = { ...prefs, ...change };
-  try { localStorage.setItem(KEY, JSON.stringify(prefs)); } catch (e) { /* private mode */ }
-  changed();
-}
+const sw = 'Notification' in window && navigator.serviceWorker;
+const granted = () => sw && Notification.permission === 'granted';
 
 export function pageTitle() {
   return attention ? `● ${t(`live.${attention}`)} — ${t('app.title')}` : t('app.title');
@@ -25,14 +19,15 @@ export function pageTitle() {
 
 /** The view went from `a` to `b`: alert the player of a hidden tab who must act now. */
 export function alertIfMyMove(a, b, gameId) {
-  const waits = (v) => b.seat != null && (v.awaiting || []).includes(b.seat);
-  if (!document.hidden || b.game_over || !waits(b) || waits(a)) return;
+  const waits = (v) => (v.awaiting || []).includes(b.seat);
+  if (!document.hidden || b.game_over || b.seat == null || !waits(b) || waits(a)) return;
   attention = b.turn.seat === b.seat ? 'turn' : 'move';
   changed();
   if (navigator.vibrate) navigator.vibrate([200, 100, 200]);
-  if (prefs.on) chime();
-  if (prefs.on && canNotify && Notification.permission === 'granted') {
-    worker().then((reg) => reg.showNotification(t(`live.${attention}`), {
+  if (!on) return;
+  chime();
+  if (granted()) {
+    sw.ready.then((reg) => reg.showNotification(t(`live.${attention}`), {
       body: t('live.body'), tag: gameId, renotify: true, icon: 'icons/icon-192.png', data: location.href,
     })).catch(() => {});
   }
@@ -42,10 +37,10 @@ document.addEventListener('visibilitychange', () => {
   if (document.hidden || !attention) return;
   attention = null;
   changed();
-  if (canNotify) worker().then((reg) => reg.getNotifications()).then((ns) => ns.forEach((n) => n.close())).catch(() => {});
+  if (sw) sw.ready.then((reg) => reg.getNotifications()).then((ns) => ns.forEach((n) => n.close())).catch(() => {});
 });
 
-/** Two short tones; audio may start only after a tap, so each tap unlocks it. */
+/** Two short tones. Audio may start only after a tap: each tap unlocks it. */
 function chime(at = unlock()) {
   for (const hz of [660, 880]) {
     const osc = audio.createOscillator();
@@ -62,24 +57,23 @@ function chime(at = unlock()) {
 
 function unlock() {
   audio = audio || new AudioContext();
-  if (audio.state === 'suspended') audio.resume();
+  audio.resume();
   return audio.currentTime;
 }
-document.addEventListener('pointerdown', () => { if (prefs.on) unlock(); }, true);
+document.addEventListener('pointerdown', () => on && unlock(), true);
 
-/** The top bar's bell: one tap turns the chime and notifications on (asking permission then) or off. */
+/** The bell: one tap turns alerts on (asking to notify then, and chiming once) or off. */
 export function alertsControl() {
-  const on = !!prefs.on;
   return h('button', {
-    type: 'button', id: 'alerts-btn', class: 'secondary', 'data-fk': 'alerts-btn', 'aria-pressed': String(on),
-    'aria-label': t('live.alerts'),
+    type: 'button', id: 'alerts-btn', 'data-fk': 'bell', class: 'secondary', 'aria-pressed': String(on), 'aria-label': t('live.alerts'),
     onclick: async () => {
-      if (!on) {
+      on = !on;
+      try { localStorage.setItem(KEY, on ? 'on' : ''); } catch (e) { /* private mode */ }
+      if (on) {
         chime();
-        if (canNotify) await Notification.requestPermission();
+        if (sw) await Notification.requestPermission();
       }
-      save({ on: !on });
-      notify('info', t(on ? 'live.off' : canNotify && Notification.permission === 'granted' ? 'live.on' : 'live.denied'));
+      notify('info', t(!on ? 'live.off' : granted() ? 'live.on' : 'live.denied'));
     },
   }, on ? '🔔' : '🔕');
 }

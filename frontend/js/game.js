@@ -7,10 +7,9 @@ import { t, lang, has } from './i18n.js';
 import { state, changed, notify, clearNotice, loadSeat } from './store.js';
 import { alertIfMyMove } from './alerts.js';
 
-// Each conditional GET asks the server to hold it up to WAIT s until the game
-// changes. A server answering at once (no Preference-Applied) gets adaptive
-// polls: fast after a change, slower while nothing changes, slow while this
-// seat must act or the tab is hidden.
+// Polls ask the server to hold them up to WAIT s until the game changes. One
+// answering at once gets adaptive polls: FAST after a change, slower while
+// nothing changes, MY_MOVE while this seat must act or the tab is hidden.
 const WAIT = 25;
 const FAST = 800;
 const MAX_VISIBLE = 8000;
@@ -98,10 +97,7 @@ function schedule(ms) {
   timer = setTimeout(() => { if (s === session) poll(false); }, ms);
 }
 
-/**
- * Poll at once, not held: the request starts before this returns (so the page
- * is not idle). A held poll is cancelled (after sleep its connection may be dead).
- */
+/** Poll at once, not held (a held poll's connection may be dead after sleep); the page is busy till drawn. */
 export function pollNow() {
   clearTimeout(timer);
   if (held) held.abort();
@@ -125,7 +121,6 @@ async function poll(now) {
   held = ctrl;
   const wait = now || idle() ? 0 : WAIT;
   try {
-    // A poll the server holds is no work in flight (the page is idle meanwhile).
     const res = await api.getGame(g.id, g.token, g.data ? g.etag : null, { wait, quiet: g.live, signal: ctrl.signal });
     if (held !== ctrl || s !== session) return;
     held = null;

@@ -196,6 +196,4 @@ loadCatalog(lang());
 // A game's first fetch need not wait for the language table.
 const first = parseRoute(location.hash);
 if (first.name === 'game') openGame(first.params.id);
-const loaded = new Promise((r) => (document.readyState === 'complete' ? r() : window.addEventListener('load', r)));
-// The service worker comes once the page has loaded (it keeps what the page loaded).
-Promise.all([loadStrings(lang()).then(() => { booted = true; onRoute(); }), loaded]).then(registerWorker);
+loadStrings(lang()).then(() => { booted = true; onRoute(); registerWorker(); });

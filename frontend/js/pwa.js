@@ -3,10 +3,11 @@
 import { t } from './i18n.js';
 import { state } from './store.js';
 
-/** Register the worker and send it the files this page loaded; `data-shell` on <body> says when kept. */
+/** Once the page has loaded, register the worker and list it the files loaded (kept: `data-shell`). */
 export function registerWorker() {
   const sw = navigator.serviceWorker;
-  if (!sw) return;
+  if (document.readyState !== 'complete') addEventListener('load', registerWorker, { once: true });
+  if (document.readyState !== 'complete' || !sw) return;
   sw.onmessage = (e) => { document.body.dataset.shell = e.data; };
   sw.register('sw.js').then(() => sw.ready).then((reg) => reg.active.postMessage({
     cache: [location.pathname, ...performance.getEntriesByType('resource').map((r) => r.name)],

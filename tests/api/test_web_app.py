@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import struct
+from pathlib import Path
 
 from dominion_server.web import FRONTEND_CSP
 
@@ -44,3 +45,14 @@ def test_the_service_worker_is_a_script_at_the_root_revalidated_on_every_use(cli
     assert r.headers["Content-Security-Policy"] == FRONTEND_CSP
     assert "Service-Worker-Allowed" not in r.headers  # not needed at the root
 
+
+
+def test_the_page_preloads_every_module_of_the_client_but_the_language_tables(client, app):
+    link = client.get("/").headers["Link"]
+    preloads = [part.split(";")[0].strip(" <>") for part in link.split(",")]
+    assert all(part.strip().endswith("; rel=modulepreload") for part in link.split(","))
+    js = Path(app.config["FRONTEND_DIR"], "js")
+    modules = {"/js/" + p.relative_to(js).as_posix() for p in js.rglob("*.js") if p.parent.name != "lang"}
+    assert "/js/main.js" in modules and set(preloads) == modules
+    for path in preloads:
+        assert client.get(path).status_code == 200
