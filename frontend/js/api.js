@@ -1,6 +1,6 @@
 // HTTP client for the JSON API under /api. No rules here: just requests.
 
-import { working, reachable } from './store.js';
+import { working } from './store.js';
 
 /** The server answered with an error (RFC 9457 problem details in `problem`). */
 export class ApiError extends Error {
@@ -51,13 +51,11 @@ async function request(method, path, { body, token, headers = {}, timeout = TIME
       }
     }
   } catch (e) {
-    if (!(signal && signal.aborted)) reachable(false);
     throw new NetworkError(e && e.message ? e.message : 'network error');
   } finally {
     clearTimeout(timer);
     if (counted) working(-1);
   }
-  reachable(true);
   const applied = /\bwait\b/.test(res.headers.get('Preference-Applied') || '');
   if (res.status === 304) return { status: 304, data: null, etag: res.headers.get('ETag'), applied };
   if (!res.ok) {

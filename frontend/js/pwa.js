@@ -1,7 +1,6 @@
 // The service worker (app shell kept for offline starts) and the "no connection" line.
 
 import { t } from './i18n.js';
-import { state } from './store.js';
 
 /** Once the page has loaded, register the worker and list it the files loaded (kept: `data-shell`). */
 export function registerWorker() {
@@ -16,6 +15,6 @@ export function registerWorker() {
 
 export function showNet() {
   const el = document.getElementById('net');
-  el.hidden = !(state.offline || !navigator.onLine);
+  el.hidden = navigator.onLine;
   el.textContent = el.hidden ? '' : t('live.offline');
 }

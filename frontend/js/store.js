@@ -9,7 +9,6 @@ export const state = {
   game: null, // the open game session (see game.js)
   notice: null, // {kind: 'error'|'info', text, action?: {label, run}}
   ui: {}, // per-screen scratch state (form values, selections)
-  offline: false, // the last request could not reach the server
 };
 
 const subscribers = new Set();
@@ -53,13 +52,6 @@ export function watchWork(fn) {
  */
 export function settled() {
   return requests === 0 && !scheduled && !(state.game && state.game.busy);
-}
-
-/** A request reached the server (true) or not (false); redraws when that flips. */
-export function reachable(ok) {
-  if (state.offline === !ok) return;
-  state.offline = !ok;
-  changed();
 }
 
 export function notify(kind, text, action) {

@@ -363,7 +363,7 @@ const cs = {
   'live.alerts': 'Upozornění, když jsi na tahu',
   'live.on': 'Upozornění zapnuta: zvuk a oznámení, když jsi na tahu.',
   'live.off': 'Upozornění vypnuta: změní se jen název stránky a telefon zavibruje.',
-  'live.denied': 'Upozornění zapnuta: zvuk, když jsi na tahu (prohlížeč tu oznámení nepovoluje).',
+  'live.denied': 'Upozornění zapnuta: zvuk (prohlížeč tu oznámení nepovoluje).',
   'live.offline': 'Bez připojení. Hra bude pokračovat, až budeš zase online.',
   // -- issue 12: flow (log, summary, home, end, rematch, accessibility) --
 };

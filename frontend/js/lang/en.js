@@ -374,7 +374,7 @@ const en = {
   'live.alerts': 'Alerts when it is your turn',
   'live.on': 'Alerts on: a chime and a notification when it is your turn.',
   'live.off': 'Alerts off: the title still changes and phones vibrate.',
-  'live.denied': 'Alerts on: a chime when it is your turn (this browser does not allow notifications here).',
+  'live.denied': 'Alerts on: a chime (this browser does not allow notifications here).',
   'live.offline': 'No connection. The game goes on when you are back online.',
   // -- issue 12: flow (log, summary, home, end, rematch, accessibility) --
 };

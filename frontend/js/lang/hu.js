@@ -363,7 +363,7 @@ const hu = {
   'live.alerts': 'Figyelmeztetés, ha te jössz',
   'live.on': 'Figyelmeztetés bekapcsolva: hangjelzés és értesítés, ha te jössz.',
   'live.off': 'Figyelmeztetés kikapcsolva: csak az oldal címe változik, és a telefon rezeg.',
-  'live.denied': 'Figyelmeztetés bekapcsolva: hangjelzés, ha te jössz (a böngésző itt nem engedélyezi az értesítéseket).',
+  'live.denied': 'Figyelmeztetés bekapcsolva: hangjelzés (a böngésző itt nem engedélyezi az értesítéseket).',
   'live.offline': 'Nincs kapcsolat. A játék folytatódik, amint újra online leszel.',
   // -- issue 12: flow (log, summary, home, end, rematch, accessibility) --
 };
