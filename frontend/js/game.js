@@ -161,10 +161,10 @@ async function poll(now) {
 /** Store a 200 answer (a game resource) and its ETag. */
 function accept(res) {
   const g = state.game;
-  // A poll sent before a command may answer after it: never step back; the
-  // same version again (a poll woken by our own command) is no news.
-  if (g.data && res.data && (res.data.version < g.data.version
-    || (res.data.version === g.data.version && res.etag === g.etag))) return;
+  changed(); // even with no news: a command's answer ends its busy state
+  // A poll sent before a command may answer after it (or a poll woken by
+  // another player's move may come before our command's answer): never step back.
+  if (g.data && res.data && res.data.version < g.data.version) return;
   const before = g.view;
   g.data = res.data;
   g.view = viewOf(res.data);
