@@ -15,8 +15,27 @@ in two runs:
   (the script itself shares the machine's cores with the server).
 
 Then it measures unchanged polls (``If-None-Match`` answered 304) with ``wrk``
-if installed (Debian package ``wrk``), else with Python threads. It prints
-figures and asserts nothing.
+if installed (Debian package ``wrk``), else with Python threads.
+
+Live games (``--live-games``, ``--live-seconds``): two humans per game, each
+played by a thread of this script that acts like a person at the web client:
+the seat whose move it is thinks 1-2 s (``--think``) and sends a command; the
+other seat waits to see it, either
+
+* long polling: ``If-None-Match`` + ``Prefer: wait=25``, the next request as
+  soon as one is answered; or
+* the web client's old polling (``frontend/js/game.js``): a conditional GET
+  after 0.8 s, each 304 stretching the pause by 1.5 up to 8 s, a 200 bringing
+  it back to 0.8 s; the mover also polls once 0.8 s after each of its own
+  commands (then every 15 s while it is its move).
+
+It reports requests per second per game (polls and commands), move-to-notice
+latency (from sending a command until the other seat has the new version)
+median and p95, and the most polls held at once. Then one server with one
+worker gets more simultaneous long polls than its cap: how many one process
+held at once, how many it answered at once, and the command round trip
+meanwhile. ``--parts live`` runs only these. It prints figures and asserts
+nothing.
 """
 
 from __future__ import annotations
@@ -102,15 +121,16 @@ def prepare_database(kind: str, tmp: Path) -> str:
     return url
 
 
-def start_server(url: str, port: int, tmp: Path) -> subprocess.Popen:
+def start_server(url: str, port: int, tmp: Path, workers: int = 2,
+                 extra_env: Optional[dict[str, str]] = None) -> subprocess.Popen:
     # Rate limits stay on (their cost is measured) but high: in production 50
     # games come from 50 or more addresses, here from one client.
     env = dict(os.environ, PYTHONPATH=str(BACKEND), DATABASE_URL=url, AUTO_MIGRATE="0",
                RATE_LIMIT_CREATE="100000 per minute", RATE_LIMIT_JOIN="100000 per minute",
-               RATE_LIMIT_COMMANDS="100000 per second")
+               RATE_LIMIT_COMMANDS="100000 per second", **(extra_env or {}))
     proc = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "--config", str(GUNICORN_CONF),
-         "--workers", "2", "--bind", f"127.0.0.1:{port}",
+         "--workers", str(workers), "--bind", f"127.0.0.1:{port}",
          "--log-level", "warning", "dominion_server:create_app()"],
         env=env, cwd=tmp,
     )
@@ -125,9 +145,10 @@ def start_server(url: str, port: int, tmp: Path) -> subprocess.Popen:
     raise RuntimeError("gunicorn did not start")
 
 
-def create_games(client: Client) -> list[dict[str, Any]]:
+def create_games(client: Client, count: int = GAMES, first_seed: int = 0
+                 ) -> list[dict[str, Any]]:
     games = []
-    for i in range(GAMES):
+    for i in range(first_seed, first_seed + count):
         status, headers, body = client.request("POST", "/api/games", {
             "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human"}],
             "kingdom": KINGDOM, "seed": i,
@@ -295,27 +316,217 @@ def polls(client: Client, port: int, game: dict[str, Any], seconds: int) -> tupl
     return count / seconds, "Python client, 8 threads"
 
 
-def bench(kind: str, commands: int, threads: int, seconds: int, paced_commands: int,
-          pace: float) -> None:
+# ---------------------------------------------------------------------------
+# Live games: long polling against the web client's old backoff polling
+
+#: The web client's old poll pauses (frontend/js/game.js): FAST, growth, MAX_VISIBLE, MY_MOVE.
+OLD_FAST, OLD_GROWTH, OLD_MAX, OLD_MY_MOVE = 0.8, 1.5, 8.0, 15.0
+LONG_WAIT = 25.0
+
+
+class LiveStats:
+    """What the seats of the live games measured, shared by their threads."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.polls = 0
+        self.commands = 0
+        self.latencies: list[float] = []
+        self.in_flight = 0
+        self.most_in_flight = 0
+        self.unheld = 0  # long polls answered without Preference-Applied
+
+    def poll_started(self) -> None:
+        with self.lock:
+            self.polls += 1
+            self.in_flight += 1
+            self.most_in_flight = max(self.most_in_flight, self.in_flight)
+
+    def poll_ended(self) -> None:
+        with self.lock:
+            self.in_flight -= 1
+
+
+def live_seat(port: int, g: dict[str, Any], seat: int, mode: str, end: float,
+              stats: LiveStats, think_range: tuple[float, float]) -> None:
+    """One person at the web client: moves when it is its move, else waits to see the game."""
+    client = Client(port)
+    rng = random.Random(f"{g['id']}-{seat}")
+    auth = {"Authorization": f"Bearer {g['tokens'][seat]}"}
+    path = f"/api/games/{g['id']}"
+    status, h, body = client.request("GET", path, headers=auth)
+    etag, view, version = h["etag"], body["view"], body["version"]
+    delay = OLD_FAST
+    poll_after_own = False
+    while time.monotonic() < end and not view.get("result"):
+        if seat in view["awaiting"]:
+            think = rng.uniform(*think_range)
+            if mode == "old" and poll_after_own and think > OLD_FAST:
+                # game.js polls once FAST after its own command, then every MY_MOVE.
+                time.sleep(OLD_FAST)
+                think -= OLD_FAST
+                stats.poll_started()
+                status, h, _ = client.request("GET", path, headers={**auth, "If-None-Match": etag})
+                stats.poll_ended()
+            time.sleep(think)
+            if time.monotonic() >= end:
+                return
+            with g["lock"]:
+                g["sent"][version + 1] = time.monotonic()
+            status, h, body = client.request(
+                "POST", f"{path}/commands", pick(view),
+                {**auth, "Idempotency-Key": uuid.uuid4().hex, "If-Match": etag})
+            if status != 200:
+                raise RuntimeError(f"command failed: {status} {body}")
+            with stats.lock:
+                stats.commands += 1
+            etag, view, version = h["etag"], body["view"], body["version"]
+            poll_after_own = True
+            delay = OLD_FAST
+            continue
+        headers = {**auth, "If-None-Match": etag}
+        if mode == "long":
+            wait = min(LONG_WAIT, end - time.monotonic())
+            if wait <= 0:
+                return
+            headers["Prefer"] = f"wait={wait:.3f}"
+        else:
+            time.sleep(delay)
+            if time.monotonic() >= end:
+                return
+        stats.poll_started()
+        status, h, body = client.request("GET", path, headers=headers)
+        stats.poll_ended()
+        if mode == "long" and "preference-applied" not in h:
+            with stats.lock:
+                stats.unheld += 1
+        if status == 304:
+            delay = min(OLD_MAX, delay * OLD_GROWTH)
+            continue
+        noticed = time.monotonic()
+        with g["lock"]:
+            sent = [g["sent"].pop(v) for v in range(version + 1, body["version"] + 1)
+                    if v in g["sent"]]
+        with stats.lock:
+            stats.latencies += [noticed - t for t in sent]
+        etag, view, version = h["etag"], body["view"], body["version"]
+        delay = OLD_FAST
+        poll_after_own = False
+
+
+def live(kind: str, port: int, games: list[dict[str, Any]], mode: str, seconds: float,
+         workers: int, think_range: tuple[float, float]) -> None:
+    stats = LiveStats()
+    for g in games:
+        g["sent"] = {}
+    end = time.monotonic() + seconds
+    t0 = time.perf_counter()
+    run_threads(lambda job: live_seat(port, job[0], job[1], mode, end, stats, think_range),
+                [(g, seat) for g in games for seat in g["tokens"]])
+    secs = time.perf_counter() - t0
+    lat = sorted(stats.latencies)
+    n = len(games)
+    what = ("long polling (Prefer: wait=25)" if mode == "long"
+            else "old client polling (0.8 s x1.5 up to 8 s)")
+    line = (f"[{kind}] live, {what}, {workers} worker{'s' if workers > 1 else ''}, "
+            f"{think_range[0]:g}-{think_range[1]:g} s per move: {n} games, {stats.commands} moves, "
+            f"{(stats.polls + stats.commands) / secs / n:.2f} requests/s per game "
+            f"({stats.polls / secs / n:.2f} polls + {stats.commands / secs / n:.2f} commands); "
+            f"move to notice median {statistics.median(lat) * 1e3:.0f} ms, "
+            f"p95 {lat[min(len(lat) - 1, int(len(lat) * 0.95))] * 1e3:.0f} ms "
+            f"({len(lat)} moves seen)")
+    if mode == "long":
+        line += f"; most polls held at once {stats.most_in_flight}"
+        if stats.unheld:
+            line += f", {stats.unheld} answered without waiting"
+    print(line, flush=True)
+
+
+def capacity(kind: str, url: str, tmp: Path, polls: int, threads: int) -> None:
+    """One worker, more simultaneous long polls than its cap: held, refused, commands meanwhile."""
+    port = free_port()
+    proc = start_server(url, port, tmp, workers=1, extra_env={"GUNICORN_THREADS": str(threads)})
+    try:
+        client = Client(port)
+        games = create_games(client, 10, first_seed=5000)
+        held = refused = 0
+        lock = threading.Lock()
+        barrier = threading.Barrier(polls + 1)
+        wait = 4.0
+
+        def poller(i: int) -> None:
+            nonlocal held, refused
+            g = games[i % len(games)]
+            seat = i % 2
+            c = Client(port)
+            auth = {"Authorization": f"Bearer {g['tokens'][seat]}"}
+            _, h, _ = c.request("GET", f"/api/games/{g['id']}", headers=auth)
+            barrier.wait()
+            _, h2, _ = c.request("GET", f"/api/games/{g['id']}", headers={
+                **auth, "If-None-Match": h["etag"], "Prefer": f"wait={wait:g}"})
+            with lock:
+                if "preference-applied" in h2:
+                    held += 1
+                else:
+                    refused += 1
+
+        ts = [threading.Thread(target=poller, args=(i,)) for i in range(polls)]
+        for t in ts:
+            t.start()
+        barrier.wait()
+        time.sleep(1.0)  # let the polls arrive and be held
+        lat = []
+        other = create_games(client, 1, first_seed=6000)[0]
+        for _ in range(10):
+            if other["view"]["awaiting"]:
+                lat.append(step(client, other))
+        for t in ts:
+            t.join()
+        print(f"[{kind}] one worker ({threads} threads): {polls} long polls at once -> "
+              f"{held} held, {refused} answered at once (the cap); commands meanwhile "
+              f"median {statistics.median(lat) * 1e3:.1f} ms", flush=True)
+    finally:
+        proc.terminate()
+        proc.wait(30)
+
+
+def bench(kind: str, args: argparse.Namespace) -> None:
     tmp = Path(tempfile.mkdtemp(prefix="dominion-bench-"))
     try:
         url = prepare_database(kind, tmp)
         port = free_port()
-        proc = start_server(url, port, tmp)
+        proc = start_server(url, port, tmp, workers=args.workers, extra_env={
+            "LONGPOLL_INTERVAL": str(args.longpoll_interval)})
         try:
             client = Client(port)
-            games = create_games(client)
-            lat, secs = paced(port, games, paced_commands, pace)
-            report(kind, f"{GAMES} games at once, one move every ~{pace:g} s each", lat, secs)
-            lat, secs = saturated(port, games, commands, threads)
-            report(kind, f"{GAMES} games, {threads} clients sending back to back", lat, secs)
-            rps, how = polls(client, port, games[0], seconds)
-            print(f"[{kind}] unchanged polls (304): {rps:.0f} per second ({how})")
+            if args.parts in ("all", "classic"):
+                games = create_games(client)
+                lat, secs = paced(port, games, args.paced_commands, args.pace)
+                report(kind, f"{GAMES} games at once, one move every ~{args.pace:g} s each",
+                       lat, secs)
+                lat, secs = saturated(port, games, args.commands, args.threads)
+                report(kind, f"{GAMES} games, {args.threads} clients sending back to back",
+                       lat, secs)
+                rps, how = polls(client, port, games[0], args.poll_seconds)
+                print(f"[{kind}] unchanged polls (304): {rps:.0f} per second ({how})")
+            if args.parts in ("all", "live"):
+                for i, mode in enumerate(("old", "long")):
+                    live_games = create_games(client, args.live_games,
+                                              first_seed=1000 * (i + 1))
+                    live(kind, port, live_games, mode, args.live_seconds, args.workers,
+                         args.think)
         finally:
             proc.terminate()
-            proc.wait(10)
+            proc.wait(30)
+        if args.parts in ("all", "live"):
+            capacity(kind, url, tmp, args.capacity_polls, args.capacity_threads)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _seconds_range(text: str) -> tuple[float, float]:
+    low, _, high = text.partition(",")
+    return float(low), float(high or low)
 
 
 def main() -> None:
@@ -324,17 +535,33 @@ def main() -> None:
     sys.setswitchinterval(0.0002)
     parser = argparse.ArgumentParser()
     parser.add_argument("--db", choices=["sqlite", "postgres", "both"], default="both")
+    parser.add_argument("--parts", choices=["all", "classic", "live"], default="all",
+                        help="classic: command round trips and 304 polls; live: live games")
     parser.add_argument("--commands", type=int, default=3000)
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--poll-seconds", type=int, default=5)
     parser.add_argument("--paced-commands", type=int, default=1500)
     parser.add_argument("--pace", type=float, default=0.5,
                         help="seconds each game pauses between moves in the paced run")
+    parser.add_argument("--workers", type=int, default=2,
+                        help="gunicorn workers (with 2, about half the moves are noticed by "
+                             "the other worker's batched query)")
+    parser.add_argument("--longpoll-interval", type=float, default=0.2,
+                        help="LONGPOLL_INTERVAL of the server: seconds between batched queries")
+    parser.add_argument("--live-games", type=int, default=20,
+                        help="live games (two human seats each) per polling style")
+    parser.add_argument("--live-seconds", type=float, default=12,
+                        help="seconds each polling style is measured")
+    parser.add_argument("--think", type=_seconds_range, default=(1.0, 2.0),
+                        help="seconds a live player thinks before each move: MIN,MAX")
+    parser.add_argument("--capacity-polls", type=int, default=120,
+                        help="simultaneous long polls sent to one worker")
+    parser.add_argument("--capacity-threads", type=int, default=64,
+                        help="threads of that worker (GUNICORN_THREADS)")
     args = parser.parse_args()
     kinds = ["sqlite", "postgres"] if args.db == "both" else [args.db]
     for kind in kinds:
-        bench(kind, args.commands, args.threads, args.poll_seconds, args.paced_commands,
-              args.pace)
+        bench(kind, args)
 
 
 if __name__ == "__main__":

@@ -66,7 +66,8 @@ KINGDOM_POOL = sorted(n for n, c in CARDS.items() if not c.basic)
 KINGDOM_SETS = sorted({CARDS[n].set for n in KINGDOM_POOL})
 
 #: Keys that must never appear anywhere in a view (hidden information).
-FORBIDDEN_VIEW_KEYS = frozenset({"deck", "rng", "seed", "counter", "snapshot", "tape"})
+FORBIDDEN_VIEW_KEYS = frozenset({"deck", "rng", "seed", "counter", "snapshot", "tape",
+                                 "hidden_passes"})
 
 _FORBIDDEN_KEY = re.compile(r'"(%s)": ' % "|".join(sorted(FORBIDDEN_VIEW_KEYS)))
 
@@ -343,8 +344,14 @@ def check_view(game: Game, seat: Optional[int]) -> None:
         if entry["seat"] == seat:
             if entry.get("hand") != p.hand:
                 raise FuzzFailure(f"seat {seat} does not see its own hand")
+            if entry["cards"] != dict(Counter(p.all_cards())) or entry["vp"] != game.score(seat):
+                raise FuzzFailure(f"seat {seat} does not see its own cards or VP exactly")
         elif "hand" in entry:
             raise FuzzFailure(f"seat {seat} sees the hand of seat {entry['seat']}")
+        elif "cards" in entry:
+            raise FuzzFailure(f"seat {seat} sees the cards of seat {entry['seat']}")
+        if game.state.game_over and entry["vp"] != game.score(entry["seat"]):
+            raise FuzzFailure(f"view of seat {seat}: inexact VP at the end of the game")
     pending = game.pending
     if pending is not None and pending.seat == seat:
         if v["decision"] != pending.to_dict():

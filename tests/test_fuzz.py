@@ -133,7 +133,31 @@ def test_view_check_catches_another_seats_hand(monkeypatch: pytest.MonkeyPatch) 
         fuzz.check_view(game, 1)
 
 
-@pytest.mark.parametrize("key", ["deck", "rng", "seed"])
+def test_view_check_catches_another_seats_cards_and_inexact_own_vp(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game = _game()
+    real = views_module.view
+
+    def leaky(g, seat=None):
+        v = real(g, seat)
+        v["players"][0]["cards"] = {"Copper": 7}
+        return v
+
+    monkeypatch.setattr(views_module, "view", leaky)
+    with pytest.raises(fuzz.FuzzFailure, match="cards of seat 0"):
+        fuzz.check_view(game, 1)
+
+    def wrong(g, seat=None):
+        v = real(g, seat)
+        v["players"][seat]["vp"] += 1
+        return v
+
+    monkeypatch.setattr(views_module, "view", wrong)
+    with pytest.raises(fuzz.FuzzFailure, match="own cards or VP"):
+        fuzz.check_view(game, 1)
+
+
+@pytest.mark.parametrize("key", ["deck", "rng", "seed", "hidden_passes"])
 def test_view_check_catches_hidden_keys_at_any_depth(
     monkeypatch: pytest.MonkeyPatch, key: str
 ) -> None:

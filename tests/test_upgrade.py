@@ -13,9 +13,17 @@ KINGDOM = ["Cellar", "Chapel", "Moat", "Village", "Workshop",
            "Militia", "Smithy", "Throne Room", "Market", "Witch"]
 
 
+def version_3(game: Game) -> dict:
+    """``game`` saved as an engine of schema version 3 (before hidden passes) saved it."""
+    data = game.to_dict()
+    data["schema_version"] = 3
+    del data["state"]["hidden_passes"]
+    return data
+
+
 def version_2(game: Game) -> dict:
     """``game`` saved as an engine of schema version 2 (before Prosperity) saved it."""
-    data = game.to_dict()
+    data = version_3(game)
     data["schema_version"] = 2
     for key in ("trade_route", "trade_route_mat"):
         del data["state"][key]
@@ -32,7 +40,7 @@ def version_1(game: Game) -> dict:
 
 
 def test_every_version_has_a_step_up_to_the_current_one():
-    assert SCHEMA_VERSION == 3
+    assert SCHEMA_VERSION == 4
     assert sorted(STEPS) == list(range(1, SCHEMA_VERSION))
 
 
@@ -85,3 +93,13 @@ def test_a_first_edition_game_round_trips_at_the_current_version():
 def test_unknown_versions_are_refused(data):
     with pytest.raises(InvalidState):
         upgrade(data)
+
+
+def test_a_version_3_game_knows_of_no_hidden_pass():
+    game = new_game(3, KINGDOM, seed=5)
+    old = version_3(game)
+    up = upgrade(copy.deepcopy(old))
+    assert up["schema_version"] == SCHEMA_VERSION and up["state"]["hidden_passes"] == []
+    loaded = Game.from_dict(old)
+    assert loaded.to_dict() == game.to_dict()
+    assert [loaded.view(s) for s in (0, 1, 2, None)] == [game.view(s) for s in (0, 1, 2, None)]

@@ -23,7 +23,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, NamedTuple, Optional, Protocol
 
-from . import gains
+from . import gains, scores
 from .cards.card import CARDS, TREASURE, Card
 from .commands import Answer, Buy, Command, EndPhase, Play, PlayTreasures, parse_command
 from .costs import cost, has_cost_rules
@@ -33,7 +33,8 @@ from .errors import AgentError, IllegalCommand, InvalidState
 from .prompts import PROMPTS, prompt
 from .state import ACTION_PHASE, BUY_PHASE, GameState, Player, Turn
 
-SCHEMA_VERSION = 3  # 2: GameState.edition; 3: the Trade Route mat, Turn.names
+SCHEMA_VERSION = 4  # 2: GameState.edition; 3: the Trade Route mat, Turn.names;
+# 4: GameState.hidden_passes
 
 Event = dict[str, Any]
 
@@ -1078,16 +1079,7 @@ class Game:
     def score(self, seat: int) -> int:
         """Victory points of ``seat`` over all its cards, plus VP tokens."""
         p = self.state.players[seat]
-        cards = p.all_cards()
-        total = p.vp_tokens
-        counts = Counter(cards)
-        for name, n in counts.items():
-            card = CARDS[name]
-            if card.vp:
-                total += card.vp * n
-            if card.score is not None:
-                total += card.score(cards) * n
-        return total
+        return scores.total(Counter(p.all_cards()), p.vp_tokens)
 
     def result(self) -> dict[str, Any]:
         """Scores and winners; winners break ties by fewer turns taken."""

@@ -64,6 +64,7 @@ def new_game(
     agents: Optional[dict[int, Agent]] = None,
     record_events: bool = True,
     edition: str = SECOND_EDITION,
+    first: Optional[int] = None,
 ) -> Game:
     """Set up a game ready for the first player's first turn.
 
@@ -75,7 +76,9 @@ def new_game(
         changed functionally (Throne Room, Mine, Moneylender, Masquerade, Mint,
         Hoard, Quarry) play
         the text of that edition.
-    :raises InvalidSetup: on a bad player count, kingdom or edition.
+    :param first: the seat that goes first (:func:`first_player_after` for a
+        following game); a random one when ``None`` (rules.md 1.4).
+    :raises InvalidSetup: on a bad player count, kingdom, edition or first seat.
     """
     names = (
         [f"Player {i + 1}" for i in range(players)]
@@ -93,6 +96,9 @@ def new_game(
         seed = secrets.randbits(64)
     if not isinstance(seed, int) or not 0 <= seed < 1 << 64:
         raise InvalidSetup("seed must be an integer in 0..2**64-1")
+    if first is not None and (isinstance(first, bool) or not isinstance(first, int)
+                              or not 0 <= first < len(names)):
+        raise InvalidSetup(f"the first player must be a seat 0..{len(names) - 1}")
     rng = Rng(seed)
     supply = supply_sizes(len(names), kingdom, colony)
     seats = []
@@ -100,7 +106,8 @@ def new_game(
         deck = ["Copper"] * 7 + ["Estate"] * 3
         rng.shuffle(deck)
         seats.append(Player(name, hand=deck[-5:], deck=deck[:-5]))
-    first = rng.below(len(names))
+    if first is None:
+        first = rng.below(len(names))
     seats[first].turns = 1
     state = GameState(
         players=seats,
@@ -113,3 +120,18 @@ def new_game(
         trade_route=[n for n in supply if CARDS[n].is_victory] if "Trade Route" in kingdom else [],
     )
     return Game(state, agents, record_events)
+
+
+def first_player_after(winners: Iterable[int], players: int, rng: Rng) -> int:
+    """Who goes first in the next game of the same players (rules.md 1.4).
+
+    The player to the left of the last winner (the next seat in turn order).
+    After a tie (several winners) a random player among those who did not
+    win (D-S10: the 1st and 2nd edition rulebooks); if everyone shared the
+    victory, a random player.
+    """
+    won = sorted(set(winners))
+    if len(won) == 1:
+        return (won[0] + 1) % players
+    others = [s for s in range(players) if s not in won] or list(range(players))
+    return others[rng.below(len(others))]

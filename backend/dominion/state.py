@@ -141,6 +141,9 @@ class GameState:
     # tokens moved to the mat. Empty and 0 in games without Trade Route.
     trade_route: list[str] = field(default_factory=list)
     trade_route_mat: int = 0
+    # Masquerade passes hidden from third parties: [giver, receiver, card],
+    # oldest first (scores.py). Never shown in a view; empty without Masquerade.
+    hidden_passes: list[list] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -155,6 +158,7 @@ class GameState:
             "edition": self.edition,
             "trade_route": list(self.trade_route),
             "trade_route_mat": self.trade_route_mat,
+            "hidden_passes": [list(p) for p in self.hidden_passes],
         }
 
     @classmethod
@@ -171,4 +175,5 @@ class GameState:
             d["edition"],
             list(d["trade_route"]),
             d["trade_route_mat"],
+            [list(p) for p in d["hidden_passes"]],
         )

@@ -27,10 +27,18 @@ def _add_prosperity(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _add_hidden_passes(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 4 records Masquerade passes hidden from third parties (scores.py);
+    older games forgot theirs, so their viewers count as if all were seen."""
+    data["state"]["hidden_passes"] = []
+    return data
+
+
 #: ``STEPS[n]`` turns a version-``n`` dict into a version-``n + 1`` dict.
 STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: _add_edition,
     2: _add_prosperity,
+    3: _add_hidden_passes,
 }
 
 

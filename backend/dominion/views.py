@@ -5,6 +5,8 @@ generator's state, or a decision addressed to someone else beyond who must act:
 other seats learn which prompt is open only when the prompt is registered as
 public (:attr:`dominion.prompts.PromptInfo.public`), since the engine asks
 only when there is a real choice, so a prompt's existence can betray a hand.
+VP totals leave out the Masquerade passes the viewer did not take part in
+(:mod:`dominion.scores`).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from .cards.card import CARDS
 from .decisions import Decision
 from .narration import describe
 from .prompts import info
+from .scores import known_totals
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine import Event, Game
@@ -40,10 +43,18 @@ def render_event(event: "Event", viewer: Optional[int], names: Optional[list[str
 
 
 def view(game: "Game", seat: Optional[int] = None) -> dict[str, Any]:
-    """The view of ``seat`` (``None`` for a spectator) as JSON-compatible data."""
+    """The view of ``seat`` (``None`` for a spectator) as JSON-compatible data.
+
+    Each player's ``vp`` is the total as ``seat`` may know it
+    (:func:`dominion.scores.known_totals`); ``seat``'s own entry also holds
+    its ``hand`` and ``cards``, the counts of every card it owns. ``turns``
+    is the player's own turn count, so the number of the turn in progress
+    for the player whose turn it is.
+    """
     st = game.state
     turn = st.turn
     players = []
+    vp = known_totals(st, seat)
     for i, p in enumerate(st.players):
         entry: dict[str, Any] = {
             "seat": i,
@@ -56,9 +67,11 @@ def view(game: "Game", seat: Optional[int] = None) -> dict[str, Any]:
             "set_aside": list(p.set_aside),
             "vp_tokens": p.vp_tokens,
             "turns": p.turns,
+            "vp": vp[i],
         }
         if i == seat:
             entry["hand"] = list(p.hand)
+            entry["cards"] = _deck_summary(p.all_cards())
         players.append(entry)
     pending = game.pending
     out: dict[str, Any] = {

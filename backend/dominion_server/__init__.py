@@ -19,7 +19,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import api, config, errors, limits, maintenance, request_limits, web
+from . import api, config, errors, limits, maintenance, request_limits, watch, web
 from .extensions import db, migrate
 
 __version__ = "0.1.0"
@@ -50,6 +50,7 @@ def create_app(config_overrides: Optional[Mapping[str, Any]] = None) -> Flask:
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
+    watch.init_app(app)
     errors.register(app)
     request_limits.init_app(app)  # first of the before-request hooks
     app.register_blueprint(api.bp)

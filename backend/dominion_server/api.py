@@ -113,6 +113,7 @@ RATE_LIMITS = {
     "api.join_game": "RATE_LIMIT_JOIN",
     "api.join_by_code": "RATE_LIMIT_JOIN",
     "api.post_command": "RATE_LIMIT_COMMANDS",
+    "api.rematch": "RATE_LIMIT_CREATE",
 }
 
 
@@ -148,7 +149,8 @@ def create_game() -> Response:
 def join_game(game_id: str) -> Response:
     """Take a free seat of a game
 
-    The seat of `code`, or else the first free human seat.
+    The seat of `code`, or else the first free human seat. The seats of a rematch are
+    kept for the old game's players: they need their `code` (409 `seat_taken` without).
     """
     data = _body(JOIN)
     grant = service.join_game(_game_id(game_id), data["name"], data.get("code"))
@@ -168,6 +170,30 @@ def join_by_code() -> Response:
     data = _body(JOIN_BY_CODE)
     grant = service.join_by_code(data["code"], data["name"])
     return _seat_answer(grant, 200)
+
+
+@bp.post("/games/<game_id>/rematch")
+@openapi.operation(
+    "rematch", tags=("games",), path=schemas.GamePathSchema, security="required",
+    ok=(Ok(201, schemas.SeatTokenSchema, ("ETag", "Location")),
+        Ok(200, schemas.SeatTokenSchema, ("ETag", "Location"),
+           description="The rematch already existed: the caller's seat in it")),
+    errors=(400, 401, 404, 409, 429))
+def rematch(game_id: str) -> Response:
+    """Play a finished game again with the same players
+
+    The first call by any seat creates the next game (201): the same kingdom, Platinum
+    and Colony, rules edition and seats (names; bots stay bots), the player to the left
+    of the last winner first (after a tie, a random player who did not win), and the
+    caller seated with a new `token`. The old game's `rematch` then names it, and shows
+    each other human seat its own invitation (`rematch.invite`, to that seat only); they
+    join by calling this too (200, their seat and token in the new game) or with the
+    code. Later calls, and retries, answer 200 with the same game and the same token.
+    A game that is not over is 409 `game_not_over`; a caller whose seat in the rematch
+    was already taken with its code is 409 `seat_taken`. No body.
+    """
+    grant, created = service.rematch(_game_id(game_id), request.headers.get("Authorization"))
+    return _seat_answer(grant, 201 if created else 200)
 
 
 def _seat_answer(grant: service.SeatGrant, status: int) -> Response:
@@ -190,32 +216,45 @@ def _seat_answer(grant: service.SeatGrant, status: int) -> Response:
 @openapi.operation(
     "getGame", tags=("games",), path=schemas.GamePathSchema, headers=schemas.PollHeadersSchema,
     security="optional",
-    ok=(Ok(200, schemas.GameSchema, ("ETag",)), Ok(304, None, ("ETag",))),
+    ok=(Ok(200, schemas.GameSchema, ("ETag", "Preference-Applied")),
+        Ok(304, None, ("ETag", "Preference-Applied"))),
     errors=(400, 401, 404))
 def get_game(game_id: str) -> Response:
     """The game as the caller's seat (or a spectator) sees it
 
     The `view` holds this seat's open `decision` and its `legal` commands. Poll with
     `If-None-Match` set to the last `ETag`: while nothing changed the answer is a 304
-    without a body, which costs the server almost nothing.
+    without a body, which costs the server almost nothing. Add `Prefer: wait=25` to
+    long-poll: the server holds the request until the game changes (then 200 at once)
+    or the wait ends (304); `Preference-Applied` says it waited. Without that header in
+    the answer, poll again later (see *Turn structure*).
     """
     game_id = _game_id(game_id)
     auth = request.headers.get("Authorization")
-    inm = _headers(POLL_HEADERS).get("if_none_match")
+    hdrs = _headers(POLL_HEADERS)
+    inm = hdrs.get("if_none_match")
     cache = {"Cache-Control": "private, no-cache", "Vary": "Authorization"}
     service.read_only()
     if inm is not None:
-        # The cheap path: version and token hashes only, no state is loaded.
-        tag, _ = service.current_etag(game_id, auth)
-        if service.etag_matches(inm, tag):
+        # The cheap path: version and token hashes only, no state is loaded;
+        # with a wait, no connection is held until the game changes.
+        polled = service.poll(game_id, auth, inm, hdrs.get("prefer"))
+        if polled.waited is not None:
+            cache["Preference-Applied"] = f"wait={_seconds(polled.waited)}"
+        if not polled.modified:
             resp = Response(status=304)
-            resp.headers["ETag"] = tag
+            resp.headers["ETag"] = polled.etag
             resp.headers.update(cache)
             return resp
     g = service.load(game_id)
     seat = service.authenticate(auth, ((s.seat, s.token_hash) for s in g.seats))
     body = GAME.dump(service.game_resource(g, seat))
     return _json(body, 200, {"ETag": service.etag(g.version, seat), **cache})
+
+
+def _seconds(value: float) -> str:
+    """Seconds as in ``Prefer``: ``25``, ``0.5`` (never an exponent)."""
+    return f"{value:.6f}".rstrip("0").rstrip(".") or "0"
 
 
 @bp.post("/games/<game_id>/commands")

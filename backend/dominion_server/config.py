@@ -34,6 +34,16 @@ Environment variables (all optional):
     Where the counters live: ``memory://`` (default: each worker counts on
     its own) or a shared store such as ``redis://host:6379`` (needs the
     ``redis`` package) so every worker and machine counts together.
+``LONGPOLL_MAX_WAIT``
+    The longest a poll with ``Prefer: wait=N`` is held, in seconds (default
+    25: below the 30 s that common proxies and PaaS routers allow a request).
+``LONGPOLL_INTERVAL``
+    Seconds between the checks, while polls are held, for games changed by
+    other processes (default 0.2): one query per process per interval.
+``LONGPOLL_MAX_WAITERS``
+    Polls one process holds at once (default 100). Each holds a server
+    thread; ``gunicorn_conf.py`` sets this below its thread count. Past it a
+    poll is answered at once, as without ``Prefer``.
 """
 
 from __future__ import annotations
@@ -78,6 +88,9 @@ def from_environment(instance_path: str, env: Mapping[str, str] = os.environ) ->
         "RATE_LIMIT_CREATE": env.get("RATE_LIMIT_CREATE") or "30 per minute",
         "RATE_LIMIT_JOIN": env.get("RATE_LIMIT_JOIN") or "60 per minute",
         "RATE_LIMIT_COMMANDS": env.get("RATE_LIMIT_COMMANDS") or "20 per second",
+        "LONGPOLL_MAX_WAIT": float(env.get("LONGPOLL_MAX_WAIT") or 25),
+        "LONGPOLL_INTERVAL": float(env.get("LONGPOLL_INTERVAL") or 0.2),
+        "LONGPOLL_MAX_WAITERS": int(env.get("LONGPOLL_MAX_WAITERS") or 100),
         "JSON_SORT_KEYS": False,
         # Bound parameters (states with hidden cards, token hashes, codes) never
         # appear in SQLAlchemy's error messages or logs.

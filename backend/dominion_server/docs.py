@@ -104,6 +104,20 @@ The game ends after a Clean-up when the Province pile (or the Colony pile) is em
 when 3 supply piles are empty (4 with 5 or 6 players); `view.result` then holds the
 scores.
 
+**Scores while playing.** `view.players[i].vp` is each player's VP total as you may
+know it: every gain and trash is public, but a card passed with Masquerade is seen only
+by the two players it passed between. Everyone else (and spectators) get totals counted
+as if that pass had not happened, Gardens and Duke included. Your own total, and every
+total once the game is over, are exact. Your own entry also lists `cards`: how many of
+each card you own. `players[i].turns` counts that player's turns, so for the player
+to move it is the number of the turn in progress.
+
+**Rematch.** Once the game is over any seat may `POST /api/games/{id}/rematch`: the
+first call makes the next game (same kingdom, edition, Platinum/Colony and seats; the
+player to the left of the winner goes first) and seats the caller. The old game's
+`rematch` then names it (its `version` changes, so a poller sees it) and shows every
+other human seat, and only that seat, its own `invite`; calling rematch takes that seat.
+
 **Decisions.** A card may ask a player to choose (Cellar: what to discard; Militia: each
 other player discards down to 3; Moat: reveal it?). The command then waits for that
 seat: its `view.decision` says what to choose (`kind`, `options`, `min`, `max`, see
@@ -122,6 +136,16 @@ version for your seat.
 
 1. Poll `GET /api/games/{game_id}` with `If-None-Match: <etag>`: while nothing changed
    the answer is `304 Not Modified` without a body.
+   **Long polling:** add `Prefer: wait=25` ([RFC 7240](https://www.rfc-editor.org/rfc/rfc7240);
+   seconds, at most 25). While your tag is current the server holds the request and
+   answers `200` with the new game as soon as it changes (another seat's move, a bot's,
+   a join), or `304` when the wait is over; both then carry `Preference-Applied:
+   wait=<seconds>`. Send the next request at once. An answer *without*
+   `Preference-Applied` was not held (the server holds a limited number of requests
+   per process, or it is restarting): poll again after a pause, growing from 1 s to
+   8 s say, with the `Prefer` header each time. A `wait` that is not a number of
+   seconds (whole, or a decimal such as `0.5`) is ignored and the answer is
+   immediate; without `If-None-Match` nothing is waited for.
 2. Send each command with `If-Match: <etag>`. If the game moved on (a bot, another
    player, your own earlier request), the answer is `412` with the current `ETag` and
    nothing is applied: fetch the game and decide again.

@@ -51,6 +51,7 @@ TITLES: dict[str, tuple[int, str]] = {
     "seat_taken": (409, "Seat already taken"),
     "game_not_started": (409, "The game has not started"),
     "game_over": (409, "The game is over"),
+    "game_not_over": (409, "The game is not over"),
     "stale_version": (412, "The game has changed"),
     "too_large": (413, "Request body too large"),
     "uri_too_long": (414, "URI too long"),

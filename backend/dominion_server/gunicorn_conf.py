@@ -30,12 +30,63 @@ Control socket
     ``gunicornc`` (signals do the same: HUP reloads, TTIN/TTOU add and remove
     workers), so it is off. Older gunicorn versions ignore the setting.
 
+Threads and long polling
+    Each worker is a ``gthread`` worker with ``GUNICORN_THREADS`` threads
+    (default 64; ``--threads`` on the command line wins). A poll with
+    ``Prefer: wait=N`` is held for up to 25 s and keeps its thread all that
+    time (it holds no database connection), so a sync worker (one request at
+    a time) would stop serving while one player waits for the other. With
+    threads, held polls wait side by side while the other threads serve
+    commands and plain requests. At start the app's cap on held polls per
+    process, ``LONGPOLL_MAX_WAITERS``, is set (unless given) to the thread
+    count minus ``RESERVED_THREADS`` (16), so past the cap polls are answered
+    at once and some threads always stay free for commands. Idle kept-alive
+    connections wait in the worker's event loop, not in a thread. gunicorn's
+    ``timeout`` does not cut held requests: a gthread worker reports itself
+    alive from its event loop, not per request.
+
+    When a worker is told to stop (SIGTERM: shutdown, reload, scale-down) it
+    first wakes every held poll (:func:`dominion_server.watch.shutdown_all`),
+    which answer at once, so stopping does not wait up to 25 s for them.
+
 Bind address and worker count stay on the command line (the Procfile's
 ``$PORT`` and ``WEB_CONCURRENCY``).
 """
+
+import os
+import signal
+import sys
+import threading
 
 limit_request_line = 8190
 limit_request_fields = 128
 limit_request_field_size = 16384
 
 control_socket_disable = True
+
+worker_class = "gthread"
+threads = int(os.environ.get("GUNICORN_THREADS") or 64)
+#: Threads kept for commands and plain requests when every held poll is taken.
+RESERVED_THREADS = 16
+
+
+def on_starting(server):
+    """Cap the held polls per process below the threads each worker really has."""
+    os.environ.setdefault("LONGPOLL_MAX_WAITERS",
+                          str(max(1, server.cfg.threads - RESERVED_THREADS)))
+
+
+def post_worker_init(worker):
+    """On SIGTERM, wake the held polls before the worker drains its requests."""
+    stop = worker.handle_exit
+
+    def handle_exit(sig, frame):
+        watch = sys.modules.get("dominion_server.watch")
+        if watch is not None:
+            # Not in the signal handler itself: the watcher takes locks.
+            threading.Thread(target=watch.shutdown_all, daemon=True).start()
+        stop(sig, frame)
+
+    worker.handle_exit = handle_exit
+    signal.signal(signal.SIGTERM, handle_exit)
+    signal.siginterrupt(signal.SIGTERM, False)  # as gunicorn set it

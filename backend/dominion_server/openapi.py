@@ -41,8 +41,9 @@ the game, send commands.
   (`application/problem+json`) with a stable `code`; its `type` links to the code's
   entry under *Problem codes*.
 - A seat token goes in `Authorization: Bearer <token>`; without one you are a spectator.
-- Poll `GET /api/games/{game_id}` with `If-None-Match`; send commands with `If-Match` and
-  an `Idempotency-Key` (see *Turn structure*).
+- Poll `GET /api/games/{game_id}` with `If-None-Match`, and `Prefer: wait=25` to be told
+  of a change at once (long polling); send commands with `If-Match` and an
+  `Idempotency-Key` (see *Turn structure*).
 - Creating games, joining and commands are rate-limited per client address: 429 with
   `Retry-After` and `X-RateLimit-*` headers (the limits are the server's configuration).
 """
@@ -103,7 +104,8 @@ class _Plugin(MarshmallowPlugin):
 # Operations, declared on the views
 
 STATUS_TEXT = {
-    200: "OK", 201: "Created", 304: "Not modified: the `If-None-Match` tag is current",
+    200: "OK", 201: "Created",
+    304: "Not modified: the `If-None-Match` tag is current (also after the wait of `Prefer`)",
     400: "Malformed JSON, query or header", 401: "Missing, malformed or unknown seat token",
     403: "Not this seat's turn or decision", 404: "No such game (or invitation code)",
     409: "Conflict with the game's state (full, not started, over)",
@@ -120,6 +122,11 @@ HEADERS: dict[str, dict[str, Any]] = {
     "ETag": {"description": "strong ETag of this version of the game for this seat",
              "schema": _TOKEN, "required": True},
     "Location": {"description": "the new game", "schema": {"type": "string"}, "required": True},
+    "Preference-Applied": {"description": "`wait=<seconds>`: the request was held (long "
+                                          "polling) up to that long; absent when it was "
+                                          "answered at once",
+                           "schema": {"type": "string",
+                                      "pattern": r"^wait=[0-9]+(\.[0-9]+)?$"}},
     "Idempotent-Replayed": {"description": "present on a replayed answer (same key)",
                             "schema": {"type": "string", "enum": ["true"]}},
     "Retry-After": {"description": "seconds to wait before trying again",
@@ -249,8 +256,10 @@ MEANINGS: dict[str, str] = {
     "method_not_allowed": "This URL does not take this method; `Allow` lists those it takes.",
     "not_acceptable": "The answer cannot be given in a media type the request accepts.",
     "game_full": "Every seat of the game is taken.",
-    "seat_taken": "The invitation code is used up or wrong, or someone took the seat first.",
+    "seat_taken": "The invitation code is used up or wrong, or someone took the seat first "
+                  "(for a rematch: the caller's seat was taken with its invitation code).",
     "game_not_started": "The game starts when every seat is taken.",
+    "game_not_over": "A rematch can follow only a finished game.",
     "stale_version": "`If-Match` names an old version, or another command won the race: "
                      "nothing was applied; fetch the game (`current_version`) and decide "
                      "again.",

@@ -16,6 +16,7 @@ a ``discriminator``. What JSON Schema says beyond the fields (``not``,
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Any, ClassVar
 
@@ -534,6 +535,38 @@ class PresetsQuerySchema(Schema):
 _ETAGS = validate.Regexp(ETAG_LIST_PATTERN, error="a list of entity tags, or *")
 
 
+#: The value of a ``wait`` preference: seconds, a whole number (RFC 7240's
+#: delta-seconds) or, beyond the RFC, a decimal such as ``0.5``.
+PREFER_WAIT_PATTERN = r"^[0-9]{1,9}(\.[0-9]{1,6})?$"
+_PREFER_WAIT = re.compile(PREFER_WAIT_PATTERN)
+
+
+def prefer_wait(header: str) -> float | None:
+    """The ``wait`` preference of a ``Prefer`` header (RFC 7240), in seconds.
+
+    Other preferences and their parameters are skipped; the first ``wait``
+    counts. ``None`` when there is none or its value is not a number of
+    seconds: like any preference the server does not understand, it is
+    ignored (the header is advisory; never an error).
+    """
+    for pref in header.split(","):
+        name, eq, value = pref.split(";", 1)[0].partition("=")
+        if name.strip().lower() != "wait":
+            continue
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] == '"':
+            value = value[1:-1]
+        return float(value) if eq and _PREFER_WAIT.match(value) else None
+    return None
+
+
+class PreferField(fields.String):
+    """The ``Prefer`` header, loaded as its ``wait`` in seconds (``None``: no wait)."""
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> float | None:
+        return prefer_wait(super()._deserialize(value, attr, data, **kwargs))
+
+
 class PollHeadersSchema(Schema):
     """Headers of `GET /api/games/{game_id}`."""
 
@@ -543,6 +576,14 @@ class PollHeadersSchema(Schema):
     if_none_match = fields.String(data_key="If-None-Match", validate=_ETAGS, metadata={
         "description": "the `ETag` you hold: 304 without a body while it is current",
         "example": '"v12-s0"'})
+    prefer = PreferField(data_key="Prefer", metadata={
+        "description": "`wait=<seconds>` (RFC 7240) with `If-None-Match`: while the tag "
+                       "is current, hold the request up to that long (at most 25 s) and "
+                       "answer as soon as the game changes (long polling). Seconds are a "
+                       "whole number or a decimal (`0.5`); another value, or another "
+                       "preference, is ignored (an immediate answer, as without the "
+                       "header). See *Turn structure*.",
+        "example": "wait=25"})
 
 
 class CommandHeadersSchema(Schema):
@@ -609,8 +650,23 @@ class PlayerViewSchema(Schema):
     vp_tokens = fields.Integer(required=True, metadata={
         "description": "VP tokens taken (Bishop, Monument, Goons...): public, and counted "
                        "in the score"})
-    turns = fields.Integer(required=True)
+    turns = fields.Integer(required=True, metadata={
+        "description": "turns this player has begun: for the player whose turn it is, the "
+                       "number of its turn in progress (\"Turn 15\")"})
+    vp = fields.Integer(required=True, metadata={
+        "description": "the player's VP total (cards and VP tokens) as the viewer may know "
+                       "it: exact for the viewer's own entry and once the game is over. A "
+                       "card passed with Masquerade is seen only by its giver and receiver, "
+                       "so for everyone else (other seats, spectators) the total is counted "
+                       "as if that pass had not happened: the card's VP stay with the giver, "
+                       "and Gardens, Duke and the like count the cards the viewer believes "
+                       "the player has"})
     hand = _strs(metadata={"description": "only in the viewer's own entry"})
+    cards = fields.Dict(keys=fields.String(), values=fields.Integer(), metadata={
+        "description": "only in the viewer's own entry: how many of each card the viewer "
+                       "owns (hand, deck, discard pile, in play, set aside), dearest first "
+                       "like `result.decks`",
+        "example": {"Gold": 1, "Silver": 2, "Estate": 3, "Copper": 7}})
 
 
 class PileSchema(Schema):
@@ -751,6 +807,16 @@ class SetupSchema(Schema):
         "description": "the rules edition the game plays (also `view.edition` once started)"})
 
 
+class RematchSchema(Schema):
+    """The next game of the same players (`POST /api/games/{id}/rematch`)."""
+
+    id = fields.String(required=True, metadata={"description": "the new game's id"})
+    invite = fields.Nested(InviteSchema, required=True, allow_none=True, metadata={
+        "description": "the caller's own seat in the new game, while it is free: shown only "
+                       "to that seat of this game; `null` once taken, for bots and for "
+                       "spectators"})
+
+
 class GameSchema(Schema):
     """The game resource: the lobby, and the caller's view once it started."""
 
@@ -765,6 +831,9 @@ class GameSchema(Schema):
         "description": "the free seats' codes, for seated players only"})
     log_seq = fields.Integer(required=True, metadata={"description": "`seq` of the last event"})
     view = fields.Nested(ViewSchema, required=True, allow_none=True)
+    rematch = fields.Nested(RematchSchema, required=True, allow_none=True, metadata={
+        "description": "the rematch of this (finished) game once a seat asked for one; "
+                       "writing it changes `version`, so pollers see it"})
 
 
 class EventSchema(Schema):

@@ -7,6 +7,7 @@ the seats of the game in the URL only, so it works for its own game and seat.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import re
@@ -29,6 +30,16 @@ def new_game_id() -> str:
 def new_token() -> str:
     """A seat token: 256 random bits, URL-safe base64 (43 characters)."""
     return secrets.token_urlsafe(32)
+
+
+def derived_token(token: str, purpose: str) -> str:
+    """A seat token derived from ``token`` for ``purpose`` (e.g. a rematch's game id).
+
+    Only the holder of ``token`` (never stored) can make it again, so a retry
+    gets the same token as the first answer; it looks like :func:`new_token`.
+    """
+    digest = hmac.new(token.encode("ascii"), purpose.encode("utf-8"), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
 
 
 def token_hash(token: str) -> str:

@@ -19,6 +19,7 @@ import hmac
 import json
 import logging
 import secrets
+import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Optional
 
@@ -34,10 +35,10 @@ from dominion.bots import Bot, make_bot
 from dominion.randomizer import decide_colony
 from dominion.rng import Rng
 from dominion.state import SECOND_EDITION
-from dominion.setup import validate_kingdom
+from dominion.setup import first_player_after, validate_kingdom
 from dominion.views import render_event
 
-from . import security
+from . import security, watch
 from .errors import ApiError, engine_error
 from .extensions import db
 from .models import (
@@ -182,12 +183,19 @@ def etag(version: int, seat: Optional[int]) -> str:
 
 
 def current_etag(game_id: str, header: Optional[str]) -> tuple[str, Optional[int]]:
-    """The ETag the caller would get now, reading only the version and token hashes."""
+    """The ETag the caller would get now, reading only the version and token hashes.
+
+    :raises ApiError: 404 no such game, 401 bad token.
+    """
+    version, seat = _current(game_id, header)
+    return etag(version, seat), seat
+
+
+def _current(game_id: str, header: Optional[str]) -> tuple[int, Optional[int]]:
     rows = db.session.execute(_VERSION, {"id": game_id}).all()
     if not rows:
         raise ApiError("game_not_found", "no game has this id")
-    seat = authenticate(header, ((r.seat, r.token_hash) for r in rows))
-    return etag(rows[0].version, seat), seat
+    return rows[0].version, authenticate(header, ((r.seat, r.token_hash) for r in rows))
 
 
 _VERSION = (
@@ -203,6 +211,56 @@ def etag_matches(header: str, current: str) -> bool:
     return "*" in tags or current in tags
 
 
+@dataclass
+class Poll:
+    """The answer to a conditional ``GET`` of a game, maybe after a wait."""
+
+    etag: str  # the caller's current ETag
+    modified: bool  # ``If-None-Match`` no longer names it: send the game
+    waited: Optional[float]  # seconds granted, when the request was held
+
+
+def poll(game_id: str, header: Optional[str], if_none_match: str,
+         wait: Optional[float]) -> Poll:
+    """Compare ``If-None-Match`` with the game; while it matches, hold up to ``wait`` seconds.
+
+    ``wait`` (from ``Prefer: wait``) is cut to ``LONGPOLL_MAX_WAIT``; without
+    it, or when the process already holds ``LONGPOLL_MAX_WAITERS`` polls, the
+    answer is immediate (``waited`` is ``None``). While held the request owns
+    no database connection or transaction (the session is closed) and waits
+    on the process's :class:`~dominion_server.watch.Watcher`; each time it
+    wakes, it reads the version and token hashes again, so the answer is the
+    ETag of this caller's seat now.
+
+    :raises ApiError: 404 no such game (also when deleted while waiting),
+        401 bad token.
+    """
+    version, seat = _current(game_id, header)
+    tag = etag(version, seat)
+    granted = min(wait or 0.0, current_app.config["LONGPOLL_MAX_WAIT"])
+    if not etag_matches(if_none_match, tag):
+        return Poll(tag, True, None)
+    if granted <= 0:
+        return Poll(tag, False, None)
+    watcher = watch.current()
+    deadline = time.monotonic() + granted
+    held = False
+    while True:
+        db.session.close()  # the connection goes back to the pool while we wait
+        outcome = watcher.wait(game_id, version, deadline - time.monotonic())
+        if outcome is watch.Outcome.REFUSED:
+            break
+        held = True
+        read_only()
+        version, seat = _current(game_id, header)
+        tag = etag(version, seat)
+        if not etag_matches(if_none_match, tag):
+            return Poll(tag, True, granted)
+        if outcome is not watch.Outcome.CHANGED or time.monotonic() >= deadline:
+            break
+    return Poll(tag, False, granted if held else None)
+
+
 # ---------------------------------------------------------------------------
 # Representations
 
@@ -213,7 +271,8 @@ def game_resource(g: Loaded, seat: Optional[int], game: Optional[Game] = None) -
         game = g.game()
     setup = g.setup
     invites = []
-    if seat is not None and g.status == WAITING:
+    # A rematch's codes reach each player through the old game (rematch_link).
+    if seat is not None and g.status == WAITING and "rematch_of" not in setup:
         invites = [invite(g.id, s.seat, s.join_code) for s in g.seats
                    if s.kind == HUMAN and not s.taken and s.join_code]
     return {
@@ -238,7 +297,27 @@ def game_resource(g: Loaded, seat: Optional[int], game: Optional[Game] = None) -
         "invites": invites,
         "log_seq": g.last_seq,
         "view": game.view(seat) if game is not None else None,
+        "rematch": rematch_link(setup.get("rematch"), seat),
     }
+
+
+def rematch_link(new_id: Optional[str], seat: Optional[int]) -> Optional[dict[str, Any]]:
+    """The ``rematch`` member of an old game's resource, as ``seat`` may see it.
+
+    The invite is the caller's own seat of the new game while it is free; a
+    spectator (``None``) learns only the id. Costs a query only when a
+    rematch exists and the caller has a seat.
+    """
+    if new_id is None:
+        return None
+    code = None
+    if seat is not None:
+        row = db.session.execute(
+            select(SEATS.c.kind, SEATS.c.token_hash, SEATS.c.join_code)
+            .where(SEATS.c.game_id == new_id, SEATS.c.seat == seat)).first()
+        if row is not None and row.kind == HUMAN and row.token_hash is None:
+            code = row.join_code
+    return {"id": new_id, "invite": invite(new_id, seat, code) if code else None}
 
 
 def edition_of(setup: dict[str, Any]) -> str:
@@ -369,7 +448,7 @@ def create_game(data: dict[str, Any]) -> SeatGrant:
 
 
 def _insert_game(g: Loaded, commands: list[tuple[int, dict]],
-                 events: list[tuple[int, dict]], now) -> None:
+                 events: list[tuple[int, dict]], now, commit: bool = True) -> None:
     db.session.execute(insert(GAMES).values(
         id=g.id, status=g.status, version=g.version, setup=json.dumps(g.setup), state=g.state,
         last_seq=g.last_seq, created_at=now, updated_at=now))
@@ -380,7 +459,8 @@ def _insert_game(g: Loaded, commands: list[tuple[int, dict]],
         for s in g.seats
     ])
     _append_logs(g.id, g.version, commands, events, now)
-    db.session.commit()
+    if commit:
+        db.session.commit()
 
 
 def _bot_name(kind: str, seat: int) -> str:
@@ -393,7 +473,8 @@ def _start(g: Loaded) -> tuple[list[tuple[int, dict]], list[tuple[int, dict]]]:
     bots = g.bots()
     try:
         game = new_game(g.names(), setup["kingdom"], seed=setup["seed"],
-                        colony=setup["colony"], agents=bots, edition=edition_of(setup))
+                        colony=setup["colony"], agents=bots, edition=edition_of(setup),
+                        first=setup.get("first_player"))
     except InvalidSetup as e:
         raise engine_error(e) from None
     raw, commands = run_bots(game, bots)
@@ -401,7 +482,8 @@ def _start(g: Loaded) -> tuple[list[tuple[int, dict]], list[tuple[int, dict]]]:
 
 
 def join_game(game_id: str, name: str, code: Optional[str] = None) -> SeatGrant:
-    """Take a free human seat (the one of ``code``, or the first free one).
+    """Take a free human seat (the one of ``code``, or the first free one;
+    a rematch's seats only with their codes).
 
     :raises ApiError: 404 unknown game or code, 409 no free seat or seat taken.
     """
@@ -410,6 +492,10 @@ def join_game(game_id: str, name: str, code: Optional[str] = None) -> SeatGrant:
         free = [s for s in g.seats if s.kind == HUMAN and not s.taken]
         if g.status != WAITING or not free:
             raise ApiError("game_full", "every seat of this game is taken")
+        if code is None and "rematch_of" in g.setup:
+            # Its seats wait for the old game's players: the id alone is not enough.
+            raise ApiError("seat_taken", "a rematch's seats are taken with their "
+                                         "invitation codes")
         if code is not None:
             wanted = security.normalize_join_code(code)
             chosen = [s for s in free if s.join_code and hmac.compare_digest(
@@ -439,8 +525,11 @@ def join_by_code(code: str, name: str) -> SeatGrant:
     return join_game(game_id, name, wanted)
 
 
-def _take_seat(g: Loaded, seat: SeatRecord, name: str) -> Optional[SeatGrant]:
-    token = security.new_token()
+def _take_seat(g: Loaded, seat: SeatRecord, name: str,
+               token: Optional[str] = None) -> Optional[SeatGrant]:
+    """Give ``seat`` to ``name`` with ``token`` (a new one by default); ``None``
+    if another request changed the game or took the seat first."""
+    token = token or security.new_token()
     seat.token_hash = security.token_hash(token)
     seat.name = name
     seat.join_code = None
@@ -470,6 +559,117 @@ def _take_seat(g: Loaded, seat: SeatRecord, name: str) -> Optional[SeatGrant]:
         db.session.rollback()
         return None
     return SeatGrant(g.id, seat.seat, token, [])
+
+
+# ---------------------------------------------------------------------------
+# Rematch
+
+#: Setup members a rematch keeps: the same kingdom, Platinum/Colony and edition.
+_REMATCH_KEEPS = ("kingdom", "colony", "colony_odds", "colony_reason", "preset", "randomizer",
+                  "edition")
+
+
+def rematch(game_id: str, auth: Optional[str]) -> tuple[SeatGrant, bool]:
+    """The next game of a finished game's players; the caller's seat in it.
+
+    The first call (of any seat) creates it: the same kingdom, Platinum and
+    Colony, edition and seats (names; bots stay bots, seated at once), the
+    first player by rules.md 1.4, the caller seated and the other humans
+    holding invitation codes that only they see, in the old game's
+    ``rematch``. Linking it there is a compare-and-swap on the old game's
+    version (which pollers then see change), so simultaneous calls make one
+    game. Every later call gets that game: the caller's seat token in it is
+    derived from its token in the old game, so a retry gets the same token,
+    and a free seat is taken as joining would.
+
+    :returns: the grant, and whether this call created the game.
+    :raises ApiError: 401 without a seat token of the game, 404 unknown game,
+        409 ``game_not_over``, or ``seat_taken`` when the caller's seat in the
+        rematch was taken with its invitation code (by another token).
+    """
+    for _ in range(5):  # another request may link or seat first: look again
+        g = load(game_id)
+        seat = authenticate(auth, ((s.seat, s.token_hash) for s in g.seats), required=True)
+        assert seat is not None
+        token = security.bearer_token(auth)
+        assert token is not None
+        if g.status != OVER:
+            raise ApiError("game_not_over", "a rematch can follow only a finished game")
+        new_id = g.setup.get("rematch")
+        if new_id is None:
+            grant = _create_rematch(g, seat, token)
+            if grant is not None:
+                return grant, True
+        else:
+            grant = _claim_rematch(new_id, seat, token)
+            if grant is not None:
+                return grant, False
+    raise ApiError("seat_taken", "the game kept changing; try again")
+
+
+def _rematch_token(token: str, new_id: str) -> str:
+    return security.derived_token(token, f"rematch:{new_id}")
+
+
+def _create_rematch(old: Loaded, seat: int, token: str) -> Optional[SeatGrant]:
+    """Create the rematch and link it in ``old``; ``None`` if another request linked first."""
+    winners = old.game().result()["winners"]
+    seed = secrets.randbits(64)
+    setup = {k: old.setup.get(k) for k in _REMATCH_KEEPS}
+    setup.update(
+        seed=seed,  # secret: never in a response
+        first_player=first_player_after(winners, len(old.seats), Rng((seed + 2) % (1 << 64))),
+        rematch_of=old.id,
+    )
+    new_id = security.new_game_id()
+    mine = _rematch_token(token, new_id)
+    seats = []
+    for s in old.seats:
+        if s.kind == BOT:
+            seats.append(SeatRecord(s.seat, BOT, s.name, s.bot, None, None))
+        elif s.seat == seat:
+            seats.append(SeatRecord(s.seat, HUMAN, s.name, None, security.token_hash(mine), None))
+        else:
+            seats.append(SeatRecord(s.seat, HUMAN, s.name, None, None, security.new_join_code()))
+    g = Loaded(new_id, WAITING, 1, setup, None, 0, seats)
+    events: list[tuple[int, dict]] = []
+    commands: list[tuple[int, dict]] = []
+    if all(s.taken for s in seats):
+        events, commands = _start(g)
+    hook = current_app.config.get("BEFORE_SAVE_HOOK")
+    if hook is not None:
+        hook()  # tests hold simultaneous requests here to race the CAS for real
+    now = utcnow()
+    linked = dict(old.setup, rematch=new_id)
+    try:
+        won = db.session.execute(
+            update(GAMES).where(GAMES.c.id == old.id, GAMES.c.version == old.version)
+            .values(version=old.version + 1, setup=json.dumps(linked), updated_at=now)
+        ).rowcount == 1
+        if not won:
+            db.session.rollback()
+            return None
+        watch.saved(old.id, old.version + 1)  # the old game's pollers learn of the rematch now
+        _insert_game(g, commands, events, now, commit=False)
+        db.session.commit()
+    except IntegrityError:  # a join code already in use elsewhere: try again
+        db.session.rollback()
+        return None
+    return SeatGrant(new_id, seat, mine, [])
+
+
+def _claim_rematch(new_id: str, seat: int, token: str) -> Optional[SeatGrant]:
+    """The caller's seat in an existing rematch: its token again, or the free seat taken."""
+    mine = _rematch_token(token, new_id)
+    g = load(new_id)
+    s = g.seats[seat]
+    stored = s.token_hash
+    if stored is not None and hmac.compare_digest(stored, security.token_hash(mine)):
+        return SeatGrant(new_id, seat, mine, [])
+    if s.kind != HUMAN or s.taken:
+        raise ApiError("seat_taken", "your seat in the rematch was taken with its invitation "
+                                     "code")
+    return _take_seat(g, s, s.name or f"Player {seat + 1}", mine)
 
 
 # ---------------------------------------------------------------------------
@@ -647,10 +847,13 @@ def _stale(version: int, seat: Optional[int]) -> ApiError:
 
 def _cas(g: Loaded, old: int, now) -> bool:
     """Write the game if it is still at ``old``; the caller commits or rolls back."""
-    return db.session.execute(_CAS, {
+    won = db.session.execute(_CAS, {
         "gid": g.id, "old": old, "version": g.version, "state": g.state, "status": g.status,
         "last_seq": g.last_seq, "updated_at": now,
     }).rowcount == 1
+    if won:
+        watch.saved(g.id, g.version)  # held polls of this process wake on commit
+    return won
 
 
 _CAS = (

@@ -23,9 +23,10 @@ FRONTEND_CSP = (
 API_CSP = "default-src 'none'; frame-ancestors 'none'"
 
 CORS_METHODS = "GET, POST, OPTIONS"
-CORS_HEADERS = "Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key"
-CORS_EXPOSE = ("ETag, Location, Idempotent-Replayed, Retry-After, X-RateLimit-Limit, "
-               "X-RateLimit-Remaining, X-RateLimit-Reset")
+CORS_HEADERS = ("Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key, "
+                "Prefer")
+CORS_EXPOSE = ("ETag, Location, Idempotent-Replayed, Preference-Applied, Retry-After, "
+               "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset")
 
 
 class FrontendPath(PathConverter):

@@ -40,6 +40,9 @@ def app_factory(tmp_path_factory) -> Iterator[Callable[[str], Flask]]:
                 # Hundreds of games a minute from one address; test_limits.py
                 # covers rate limiting with an app of its own.
                 "RATELIMIT_ENABLED": False,
+                # A fuzzed `If-None-Match: *` with `Prefer: wait=25` is held
+                # this long at most; test_longpoll.py uses apps of its own.
+                "LONGPOLL_MAX_WAIT": 1,
             })
         return apps[kind]
 

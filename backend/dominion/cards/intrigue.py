@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import scores
 from ..decisions import CARDS as PICK_CARDS
 from ..decisions import OPTION, OPTIONS, ORDER, SUPPLY
 from ..prompts import HAND, MAX_COST, ON_TOP, UP_TO, YES_NO, prompt
@@ -273,6 +274,7 @@ def masquerade(game: "Game", seat: int, played: "PlayedCard") -> None:
     for giver, name in passed.items():
         to = receivers[giver]
         players[to].hand.append(name)
+        scores.record_pass(game.state, giver, to, name)
         game.emit("pass", giver, receiver=to, cards=[name], private=True)
     hand = players[seat].hand
     game.trash_from_hand(seat, game.choose_cards(seat, hand, "masquerade.trash", 0, 1,
