@@ -223,28 +223,37 @@ def test_the_app_is_installable_and_opens_offline_with_a_no_connection_line(cont
     assert not errors
 
 
+def first_renders(browser, server, url: str, screen: str, mark: str, times: int = 3) -> list[float]:
+    """ms from the start of navigation to ``mark`` when ``url`` opens in a new
+    browser (no cache, no service worker yet), ``times`` times."""
+    out = []
+    for _ in range(times):
+        ctx = open_context(browser, server)
+        page = ctx.new_page()
+        page.goto(url)
+        wait_screen(page, screen)
+        out.append(page.evaluate("(m) => performance.getEntriesByName(m)[0].startTime", mark))
+        ctx.close()
+    return out
+
+
 def test_first_render_is_under_a_second(browser, server):
-    # A new player's first visit: no cache, no service worker yet.
+    """A new player's first visit, and a game's link opened in a new browser.
+    The median of three loads: what the client costs, not a moment when the
+    busy test machine gave it no CPU."""
+    home = first_renders(browser, server, "/", "home", "dominion:first-render")
     ctx = open_context(browser, server)
     page = ctx.new_page()
-    page.goto("/")
-    wait_screen(page, "home")
-    home = page.evaluate("performance.getEntriesByName('dominion:first-render')[0].startTime")
     create_game(page, "Ann", ["big-money"], preset="first-game-1e")
     wait_screen(page, "table")
-    url = page.url
     # Opened again by the player, now through the service worker.
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.reload()
     wait_screen(page, "table")
     again = page.evaluate("performance.getEntriesByName('dominion:first-game-render')[0].startTime")
+    table = first_renders(browser, server, page.url, "table", "dominion:first-game-render")
     ctx.close()
-    # The game's link opened in a fresh browser: the table is its first screen.
-    ctx = open_context(browser, server)
-    page = ctx.new_page()
-    page.goto(url)
-    wait_screen(page, "table")
-    table = page.evaluate("performance.getEntriesByName('dominion:first-game-render')[0].startTime")
-    print(f"first render: home {home:.0f} ms, table {table:.0f} ms, table again {again:.0f} ms")
-    assert home < FIRST_RENDER_MS and table < FIRST_RENDER_MS and again < FIRST_RENDER_MS
-    ctx.close()
+    print(f"first render (ms): home {[round(ms) for ms in home]}, table {[round(ms) for ms in table]},"
+          f" table through the service worker {again:.0f}")
+    assert sorted(home)[1] < FIRST_RENDER_MS and sorted(table)[1] < FIRST_RENDER_MS
+    assert again < FIRST_RENDER_MS

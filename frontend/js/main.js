@@ -178,8 +178,11 @@ subscribe(() => {
 
 // `data-idle` on <main>: "true" once no request is in flight and the latest
 // state is drawn. The end-to-end tests wait on it instead of on time.
+let worker = false; // registered once the first screen is drawn (not to slow it down)
 function markIdle() {
-  main.dataset.idle = booted && settled() && !redrawLater ? 'true' : 'false';
+  const idle = booted && settled() && !redrawLater;
+  main.dataset.idle = idle ? 'true' : 'false';
+  if (idle && !worker) { worker = true; registerWorker(); }
 }
 watchWork(markIdle);
 window.addEventListener('hashchange', onRoute);
@@ -196,4 +199,4 @@ loadCatalog(lang());
 // A game's first fetch need not wait for the language table.
 const first = parseRoute(location.hash);
 if (first.name === 'game') openGame(first.params.id);
-loadStrings(lang()).then(() => { booted = true; onRoute(); registerWorker(); });
+loadStrings(lang()).then(() => { booted = true; onRoute(); });
