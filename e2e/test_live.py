@@ -248,12 +248,14 @@ def test_first_render_is_under_a_second(browser, server):
     wait_screen(page, "table")
     # Opened again by the player, now through the service worker.
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    page.reload()
-    wait_screen(page, "table")
-    again = page.evaluate("performance.getEntriesByName('dominion:first-game-render')[0].startTime")
+    again = []
+    for _ in range(3):
+        page.reload()
+        wait_screen(page, "table")
+        again.append(page.evaluate("performance.getEntriesByName('dominion:first-game-render')[0].startTime"))
     table = first_renders(browser, server, page.url, "table", "dominion:first-game-render")
     ctx.close()
     print(f"first render (ms): home {[round(ms) for ms in home]}, table {[round(ms) for ms in table]},"
-          f" table through the service worker {again:.0f}")
+          f" table again through the service worker {[round(ms) for ms in again]}")
     assert sorted(home)[1] < FIRST_RENDER_MS and sorted(table)[1] < FIRST_RENDER_MS
-    assert again < FIRST_RENDER_MS
+    assert sorted(again)[1] < FIRST_RENDER_MS

@@ -13,20 +13,26 @@ self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim()));
 // The page lists the files it loaded (modules, language table): keep them,
 // and control that page too (it may have opened after 'activate').
 self.addEventListener('message', (e) => e.waitUntil(self.clients.claim().then(() => caches.open(CACHE))
-  .then((c) => Promise.all(e.data.cache.filter(mine).map((u) => c.add(u).catch(() => {}))))
+  .then((c) => Promise.all(e.data.cache.filter(mine).map((u) => c.match(u).then((hit) => hit || c.add(u)).catch(() => {}))))
   .then(() => e.source.postMessage('cached'))));
 
 self.addEventListener('fetch', (e) => {
   const req = e.request;
   if (req.method === 'GET' && mine(req.url)) e.respondWith(fetch(req).then((res) => {
-    const copy = res.ok && res.clone(); // before the page reads the body
-    if (copy) caches.open(CACHE).then((c) => c.put(req, copy));
+    if (res.ok) keep(req, res.clone()); // cloned before the page reads the body
     return res;
   }, async (err) => {
     const hit = await caches.match(req.mode === 'navigate' ? './' : req, { ignoreSearch: true });
     if (hit) return hit;
     throw err;
   }));
+});
+
+// A new copy replaces the kept one only when it differs (ETag): few writes per page load.
+const keep = (req, res) => caches.open(CACHE).then(async (c) => {
+  const old = await c.match(req);
+  const tag = res.headers.get('ETag');
+  if (!tag || !old || old.headers.get('ETag') !== tag) await c.put(req, res);
 });
 
 self.addEventListener('notificationclick', (e) => {
