@@ -43,11 +43,14 @@ def _frontend_dir() -> Path:
 def index() -> Response:
     """The page, with a ``Link`` header that preloads every module of the client
     at once instead of level by level as the imports are read (the first screen
-    draws sooner). The language tables are loaded on demand, one per page."""
+    draws sooner), and the language table the browser most likely picks (its
+    ``Accept-Language``, as the client's first choice does; the others load on demand)."""
     resp = _static("index.html")
     js = _frontend_dir() / "js"
+    langs = sorted(p.stem for p in (js / "lang").glob("*.js"))
+    best = request.accept_languages.best_match(langs, default="en")
     modules = sorted(p.relative_to(js).as_posix() for p in js.rglob("*.js") if p.parent.name != "lang")
-    resp.headers["Link"] = ", ".join(f"</js/{m}>; rel=modulepreload" for m in modules)
+    resp.headers["Link"] = ", ".join(f"</js/{m}>; rel=modulepreload" for m in [*modules, f"lang/{best}.js"])
     return resp
 
 

@@ -7,6 +7,8 @@ import json
 import struct
 from pathlib import Path
 
+import pytest
+
 from dominion_server.web import FRONTEND_CSP
 
 
@@ -47,12 +49,15 @@ def test_the_service_worker_is_a_script_at_the_root_revalidated_on_every_use(cli
 
 
 
-def test_the_page_preloads_every_module_of_the_client_but_the_language_tables(client, app):
-    link = client.get("/").headers["Link"]
+@pytest.mark.parametrize("accept, table", [(None, "en"), ("cs-CZ,cs;q=0.9,en;q=0.8", "cs"),
+                                           ("hu", "hu"), ("de-DE,de", "en")])
+def test_the_page_preloads_every_module_and_the_likely_language_table(client, app, accept, table):
+    headers = {"Accept-Language": accept} if accept else {}
+    link = client.get("/", headers=headers).headers["Link"]
     preloads = [part.split(";")[0].strip(" <>") for part in link.split(",")]
     assert all(part.strip().endswith("; rel=modulepreload") for part in link.split(","))
     js = Path(app.config["FRONTEND_DIR"], "js")
     modules = {"/js/" + p.relative_to(js).as_posix() for p in js.rglob("*.js") if p.parent.name != "lang"}
-    assert "/js/main.js" in modules and set(preloads) == modules
+    assert "/js/main.js" in modules and set(preloads) == modules | {f"/js/lang/{table}.js"}
     for path in preloads:
         assert client.get(path).status_code == 200
