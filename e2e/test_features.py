@@ -437,3 +437,37 @@ def test_a_redraw_between_press_and_release_does_not_swallow_the_tap(context, se
     page.mouse.up()
     page.wait_for_url(re.compile(r"#/g/"))
     wait_screen(page, "table")
+
+
+def test_a_move_taken_back_leaves_the_log_the_page_shows(context, server):
+    """An undo (sent through the API with the page's own seat token) takes the
+    undone move's events out of the log: the page sees `log_epoch` grow and
+    reads the log again, instead of keeping lines of a move that never happened."""
+    page = context.new_page()
+    errors = watch(page)
+    create_game(page, "Ann", ["big-money"], preset="first-game-1e")
+    wait_screen(page, "table")
+    game_id = page.url.split("#/g/")[1]
+    token = page.evaluate(
+        "(id) => JSON.parse(localStorage.getItem('dominion.seats'))[id].token", game_id)
+    before = version(page)
+    page.click("#btn-treasures")
+    settle(page, before)
+    page.click(f'#supply button.card[data-card="{affordable(page)}"]')
+    before = version(page)
+    page.click('#card-dialog button[data-action="buy"]')
+    settle(page, before)
+    seqs = page.locator("#log li").evaluate_all("els => els.map(e => +e.dataset.seq)")
+    bought = max(seqs)  # the gain, after the buy
+
+    status, body = api(server, "POST", f"/api/games/{game_id}/commands", {"type": "undo"},
+                       {"Authorization": f"Bearer {token}"})
+    assert status == 200, body
+    assert body["log_epoch"] == 1 and body["log_seq"] == bought - 2
+    before = version(page)
+    wake(page)
+    settle(page, before)
+    seqs = page.locator("#log li").evaluate_all("els => els.map(e => +e.dataset.seq)")
+    assert seqs and max(seqs) == bought - 2 and bought not in seqs
+    expect(page.locator("#btn-treasures")).to_have_count(0)  # the Treasures stay played
+    assert errors == []

@@ -22,7 +22,12 @@ from the :class:`Decision` alone. After every step :func:`_check_step` verifies
     rejected with :class:`IllegalCommand` leaving the game unchanged --
     every candidate command in the thorough mode, a random few in the quick
     mode;
-(e) the game ends within :data:`TURN_CAP` turns.
+(e) the game ends within :data:`TURN_CAP` turns;
+(f) fair undo (:class:`UndoCheck`): whenever ``undo`` is legal, it gives back
+    exactly the state and every view from before the command it takes back,
+    the generator included; it is never legal after a command that drew,
+    shuffled, revealed or looked, let another seat decide or passed the turn.
+    The fuzzer also sends ``undo`` now and then, so it walks back several moves.
 
 Run it by hand for many games::
 
@@ -74,6 +79,13 @@ _FORBIDDEN_KEY = re.compile(r'"(%s)": ' % "|".join(sorted(FORBIDDEN_VIEW_KEYS)))
 #: Event types whose cards only their own seat may see.
 ALWAYS_PRIVATE = frozenset({"draw", "look"})
 
+#: Event types after which a command can never be taken back (new information,
+#: or the turn or the game ended).
+NEVER_UNDONE = frozenset({"draw", "shuffle", "reveal", "look", "react", "pass", "insert",
+                          "set_aside", "deck_to_discard", "turn", "game_over"})
+
+UNDO = {"type": "undo"}
+
 #: Names that are no card at all.
 NOT_CARDS = ("Xyzzy", "", "copper", "Province ", "Throne room", "None")
 
@@ -106,8 +118,12 @@ class Stats:
     prompt_args: dict[str, set[str]] = field(default_factory=dict)  # prompt -> args keys
     event_fields: dict[str, set[str]] = field(default_factory=dict)  # type -> rendered keys
     max_turns: int = 0
+    undos: int = 0  # undo commands sent
+    undo_checked: int = 0  # legal undos tried on a copy
 
     def add(self, other: "Stats") -> None:
+        self.undos += other.undos
+        self.undo_checked += other.undo_checked
         self.games += other.games
         self.steps += other.steps
         self.turns += other.turns
@@ -308,7 +324,8 @@ def check_round_trip(
     source = json.loads(text)
     again = Game.from_dict(source)
     _scribble(source)
-    if game.to_json() != text or again.to_json() != text:
+    if (json.dumps(game.to_dict(), separators=(",", ":")) != text or game.to_json() != text
+            or again.to_json() != text):
         raise FuzzFailure("to_dict()/from_dict() share mutable data with the caller")
     return text
 
@@ -470,9 +487,12 @@ def illegal_commands(game: Game, rng: random.Random) -> list[tuple[int, Any, Opt
     actor = game.awaiting()[0] if game.awaiting() else st.turn.seat
     out += [(actor, m, {"bad_command"}) for m in rng.sample(MALFORMED, 3)]
     if st.game_over:
-        out += [(actor, {"type": "end_phase"}, {"game_over"})]
+        out += [(actor, {"type": "end_phase"}, {"game_over"}), (actor, UNDO, {"game_over"})]
         return out
     wrong = [s for s in range(-1, n + 1) if s != actor]
+    out.append((rng.choice(wrong), UNDO, {"cannot_undo"}))
+    if UNDO not in game.legal_commands(actor):
+        out.append((actor, UNDO, {"cannot_undo"}))
     pending = game.pending
     if pending is not None:
         cmd = rng.choice([{"type": "end_phase"}, {"type": "play_treasures"},
@@ -528,7 +548,7 @@ def candidate_commands(game: Game, seat: int) -> list[dict[str, Any]]:
     st = game.state
     out = [{"type": "play", "card": c} for c in dict.fromkeys(st.players[seat].hand)]
     out += [{"type": "buy", "card": c} for c in st.supply]
-    out += [{"type": "play_treasures"}, {"type": "end_phase"}]
+    out += [{"type": "play_treasures"}, {"type": "end_phase"}, UNDO]
     return out
 
 
@@ -539,6 +559,120 @@ def _apply_copy(text: str, seat: int, command: Any) -> tuple[Game, list[dict[str
     except IllegalCommand as e:
         raise FuzzFailure(f"legal command rejected ({e.code}): seat {seat} {command!r}") from None
     return copy, events
+
+
+@dataclass
+class _Before:
+    """A command as it began: its seat, the state and every view before it."""
+
+    seat: int
+    state: dict[str, Any]
+    views: dict[Optional[int], dict[str, Any]]
+    events: list[dict[str, Any]] = field(default_factory=list)
+    deciders: set[int] = field(default_factory=set)
+
+    def unsafe(self, game: Game) -> Optional[str]:
+        """Why the command (so far) may never be taken back, or ``None``.
+
+        Independent of the engine's own watch: events that show new cards or
+        a new turn, events that happen to another seat, decisions by another
+        seat, and any use of the generator.
+        """
+        for e in self.events:
+            if e["type"] in NEVER_UNDONE:
+                return f"a {e['type']} event"
+            if e["seat"] != self.seat:
+                return f"a {e['type']} event of seat {e['seat']}"
+        if self.deciders - {self.seat}:
+            return f"seats {sorted(self.deciders - {self.seat})} decided"
+        if game.state.rng.to_dict() != self.state["rng"]:
+            return "the generator was used"
+        return None
+
+
+class UndoCheck:
+    """(f) Checks the fair-undo rule along one game, independently of the engine.
+
+    Keeps its own record of the commands of the turn that may still be taken
+    back (the state and every view before each), and of the command in flight.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.seats: list[Optional[int]] = [None, *range(len(game.state.players))]
+        self.done: list[_Before] = []  # finished commands that looked safe, oldest first
+        self.current: Optional[_Before] = None  # the command in flight
+        self.last_was_undo = False
+        self.checked = 0
+
+    def before(self, game: Game, seat: int, command: dict[str, Any]) -> None:
+        """Call before ``seat`` sends ``command``."""
+        self.last_was_undo = command == UNDO
+        if self.last_was_undo:
+            return
+        if game.pending is None:
+            views = {s: game.view(s) for s in self.seats}
+            self.current = _Before(seat, game.state.to_dict(), views)
+        else:
+            assert self.current is not None
+            self.current.deciders.add(game.pending.seat)
+
+    def after(self, game: Game, seat: int, command: dict[str, Any],
+              events: list[dict[str, Any]]) -> None:
+        """Call after the command was applied with ``events``."""
+        if command == UNDO:
+            if self.current is not None:  # the command in flight is cancelled
+                self._expect_restored(game, self.current, "undo of the command in flight")
+                self.current = None
+            else:
+                if not self.done:
+                    raise FuzzFailure("undo took back a move that was never safe")
+                self._expect_restored(game, self.done.pop(), "undo")
+            if events:
+                raise FuzzFailure(f"undo emitted events {events}")
+            return
+        current = self.current
+        assert current is not None
+        current.events += events
+        why = current.unsafe(game)
+        if why is not None:
+            offered = [s for s in range(len(game.state.players))
+                       if UNDO in game.legal_commands(s)]
+            if offered:
+                raise FuzzFailure(f"undo offered to seats {offered} after {why}")
+            self.done = []
+        if game.pending is None:
+            if why is None:
+                self.done.append(current)
+            self.current = None
+
+    def _expect_restored(self, game: Game, before: _Before, what: str) -> None:
+        state = game.state.to_dict()
+        if state != before.state:
+            raise FuzzFailure(f"{what} did not restore the state")
+        if state["rng"] != before.state["rng"]:
+            raise FuzzFailure(f"{what} changed the generator")
+        if game.pending is not None:
+            raise FuzzFailure(f"{what} left a decision open")
+        for s in self.seats:
+            if game.view(s) != before.views[s]:
+                raise FuzzFailure(f"{what}: the view of seat {s} differs from before")
+
+    def check_legal_undo(self, game: Game, text: str) -> None:
+        """Whenever ``undo`` is legal, try it on a copy: it must restore the
+        state and every view from before the command it takes back."""
+        awaiting = game.awaiting()
+        if not awaiting or UNDO not in game.legal_commands(awaiting[0]):
+            return
+        seat = awaiting[0]
+        if game.pending is not None:
+            target = self.current
+        else:
+            target = self.done[-1] if self.done else None
+        if target is None or target.seat != seat:
+            raise FuzzFailure(f"undo offered to seat {seat} with nothing safe to take back")
+        copy, events = _apply_copy(text, seat, UNDO)
+        self._expect_restored(copy, target, "undo (on a copy)")
+        self.checked += 1
 
 
 # ----------------------------------------------------------------------
@@ -624,6 +758,8 @@ def choose_command(rng: random.Random, legal: list[dict[str, Any]]) -> dict[str,
             weights.append(4.0 if CARDS[c["card"]].is_action else 0.5)
         elif kind == "buy":
             weights.append(1.0 + CARDS[c["card"]].cost ** 2)
+        elif kind == "undo":
+            weights.append(0.7)
         else:
             weights.append(1.0)
     return rng.choices(legal, weights)[0]
@@ -663,18 +799,24 @@ def fuzz_game(
         text = _check_step(game, initial, [], rng, stats, thorough)
         settled = game.state.to_dict()  # the last state with no open decision
         since: list[dict[str, Any]] = []  # events since then
+        undo = UndoCheck(game)
         while not game.state.game_over:
             if game.state.turn.number > turn_cap:
                 raise FuzzFailure(f"no end after {turn_cap} turns")
             step += 1
-            events = _random_step(game, text, rng, stats)
+            events = _random_step(game, text, rng, stats, undo)
             text = _check_step(game, initial, events, rng, stats, thorough)
+            undo.check_legal_undo(game, text)
+            if undo.last_was_undo:
+                settled, since = game.state.to_dict(), []  # the events are taken back
+                continue
             since += events
             if game.suspended is None:
                 now = game.state.to_dict()
                 check_event_accounting(settled, now, since)
                 settled, since = now, []
         stats.steps = step
+        stats.undo_checked = undo.checked
         stats.turns = game.state.turn.number
         stats.max_turns = stats.turns
         stats.end_reasons[game.state.end_reason] += 1
@@ -701,31 +843,40 @@ def fuzz_game(
 
 
 def _random_step(
-    game: Game, text: str, rng: random.Random, stats: Stats
+    game: Game, text: str, rng: random.Random, stats: Stats,
+    undo: Optional["UndoCheck"] = None,
 ) -> list[dict[str, Any]]:
     """Pick a random legal move for the awaited seat; play it on a copy loaded
     from ``text`` (the game's JSON) and on the game, and check both give the
-    same events and state."""
+    same events and state (and, with ``undo``, the fair-undo rule)."""
     seat = game.awaiting()[0]
     legal = game.legal_commands(seat)
     if not legal:
         raise FuzzFailure(f"seat {seat} is awaited but has no legal command")
     pending = game.pending
-    if pending is not None:
+    if pending is not None and UNDO in legal and rng.random() < 0.2:
+        command: dict[str, Any] = UNDO  # cancel the command in flight
+    elif pending is not None:
         stats.decisions += 1
         stats.prompts[pending.prompt] += 1
         stats.prompt_args.setdefault(pending.prompt, set()).update(pending.args)
-        command: dict[str, Any] = {"type": "answer", "answer": random_answer(rng, pending)}
+        command = {"type": "answer", "answer": random_answer(rng, pending)}
     else:
         command = choose_command(rng, legal)
         if command["type"] == "play":
             stats.played[command["card"]] += 1
+    if command == UNDO:
+        stats.undos += 1
+    if undo is not None:
+        undo.before(game, seat, command)
     copy, copy_events = _apply_copy(text, seat, command)
     events = game.apply(seat, command)
     if events != copy_events:
         raise FuzzFailure(f"a JSON copy gave other events for {command!r}")
     if copy != game or copy.pending != game.pending:
         raise FuzzFailure(f"a JSON copy reached another state with {command!r}")
+    if undo is not None:
+        undo.after(game, seat, command, events)
     return events
 
 
@@ -750,9 +901,9 @@ def _check_step(
             raise FuzzFailure(f"seat {seat} has legal commands but is not awaited")
     if game.pending is not None:
         check_decision(game, game.pending)
-        if game.legal_commands(game.pending.seat) != [
-            {"type": "answer", "decision": game.pending.to_dict()}
-        ]:
+        legal = game.legal_commands(game.pending.seat)
+        if legal[:1] != [{"type": "answer", "decision": game.pending.to_dict()}] or (
+                legal[1:] not in ([], [UNDO])):
             raise FuzzFailure("legal_commands of the deciding seat is not its decision")
     # (d) legal commands are accepted, everything else is rejected unchanged.
     if awaiting:

@@ -13,9 +13,17 @@ KINGDOM = ["Cellar", "Chapel", "Moat", "Village", "Workshop",
            "Militia", "Smithy", "Throne Room", "Market", "Witch"]
 
 
+def version_4(game: Game) -> dict:
+    """``game`` saved as an engine of schema version 4 (before undo) saved it."""
+    data = game.to_dict()
+    data["schema_version"] = 4
+    del data["undo"]
+    return data
+
+
 def version_3(game: Game) -> dict:
     """``game`` saved as an engine of schema version 3 (before hidden passes) saved it."""
-    data = game.to_dict()
+    data = version_4(game)
     data["schema_version"] = 3
     del data["state"]["hidden_passes"]
     return data
@@ -40,7 +48,7 @@ def version_1(game: Game) -> dict:
 
 
 def test_every_version_has_a_step_up_to_the_current_one():
-    assert SCHEMA_VERSION == 4
+    assert SCHEMA_VERSION == 5
     assert sorted(STEPS) == list(range(1, SCHEMA_VERSION))
 
 
@@ -103,3 +111,32 @@ def test_a_version_3_game_knows_of_no_hidden_pass():
     loaded = Game.from_dict(old)
     assert loaded.to_dict() == game.to_dict()
     assert [loaded.view(s) for s in (0, 1, 2, None)] == [game.view(s) for s in (0, 1, 2, None)]
+
+
+def test_a_version_4_game_has_no_undo_history():
+    game = new_game(2, KINGDOM, seed=4)
+    seat = game.awaiting()[0]
+    game.apply(seat, {"type": "play_treasures"})
+    assert game.legal_commands(seat)[-1] == {"type": "undo"}
+    old = version_4(game)
+    up = upgrade(copy.deepcopy(old))
+    assert up["schema_version"] == SCHEMA_VERSION
+    assert up["undo"] == {"epoch": 0, "history": []}
+    loaded = Game.from_dict(old)
+    assert loaded.state.to_dict() == game.state.to_dict()
+    assert {"type": "undo"} not in loaded.legal_commands(seat)  # nothing to take back
+    assert loaded.to_dict()["undo"] == {"epoch": 0, "history": []}
+
+
+def test_a_version_4_game_paused_in_a_decision_resumes_and_may_be_cancelled():
+    game = new_game(2, KINGDOM, seed=3)
+    seat = game.awaiting()[0]
+    game.state.players[seat].hand = ["Chapel", "Copper", "Estate", "Estate", "Copper"]
+    before = game.state.to_dict()
+    game.apply(seat, {"type": "play", "card": "Chapel"})
+    loaded = Game.from_dict(version_4(game))
+    assert loaded.pending.to_dict() == game.pending.to_dict()
+    # The in-flight command is rebuilt from its snapshot, so it may still be cancelled.
+    assert loaded.legal_commands(seat)[1:] == [{"type": "undo"}]
+    loaded.apply(seat, {"type": "undo"})
+    assert loaded.state.to_dict() == before and loaded.pending is None

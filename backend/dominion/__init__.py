@@ -12,7 +12,9 @@ Typical use::
 """
 
 from .cards import CARDS, Card, get_card
-from .commands import Answer, Buy, Command, EndPhase, Play, PlayTreasures, parse_command
+from .commands import (
+    Answer, Buy, Command, EndPhase, Play, PlayTreasures, Undo, parse_command,
+)
 from .decisions import Decision, validate_answer
 from .engine import SCHEMA_VERSION, Game, PlayedCard
 from .errors import (
@@ -26,7 +28,7 @@ from .state import GameState, Player, Turn
 
 __all__ = [
     "CARDS", "Card", "get_card",
-    "Answer", "Buy", "Command", "EndPhase", "Play", "PlayTreasures", "parse_command",
+    "Answer", "Buy", "Command", "EndPhase", "Play", "PlayTreasures", "Undo", "parse_command",
     "Decision", "validate_answer",
     "SCHEMA_VERSION", "Game", "PlayedCard",
     "AgentError", "DominionError", "IllegalCommand", "InvalidSetup", "InvalidState",

@@ -49,6 +49,15 @@ class EndPhase:
 
 
 @dataclass(frozen=True, slots=True)
+class Undo:
+    """Take back this seat's last move while no new information appeared
+    (see :mod:`dominion.undo` for the fair-undo rule)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "undo"}
+
+
+@dataclass(frozen=True, slots=True)
 class Answer:
     """Answer the pending decision addressed to this seat."""
 
@@ -58,11 +67,11 @@ class Answer:
         return {"type": "answer", "answer": self.answer}
 
 
-Command = Union[Play, PlayTreasures, Buy, EndPhase, Answer]
+Command = Union[Play, PlayTreasures, Buy, EndPhase, Answer, Undo]
 
 _CARD_COMMANDS = {"play": Play, "buy": Buy}
-_BARE_COMMANDS = {"play_treasures": PlayTreasures, "end_phase": EndPhase}
-COMMAND_TYPES = ("play", "play_treasures", "buy", "end_phase", "answer")
+_BARE_COMMANDS = {"play_treasures": PlayTreasures, "end_phase": EndPhase, "undo": Undo}
+COMMAND_TYPES = ("play", "play_treasures", "buy", "end_phase", "answer", "undo")
 
 
 def parse_command(data: Any) -> Command:
@@ -70,7 +79,7 @@ def parse_command(data: Any) -> Command:
 
     :raises IllegalCommand: (code ``bad_command``) if ``data`` is malformed.
     """
-    if isinstance(data, (Play, PlayTreasures, Buy, EndPhase, Answer)):
+    if isinstance(data, (Play, PlayTreasures, Buy, EndPhase, Answer, Undo)):
         return data
     if not isinstance(data, dict):
         raise IllegalCommand("a command must be an object", "bad_command")

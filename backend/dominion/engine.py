@@ -23,9 +23,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, NamedTuple, Optional, Protocol
 
-from . import gains, scores
+from . import gains, scores, undo
 from .cards.card import CARDS, TREASURE, Card
-from .commands import Answer, Buy, Command, EndPhase, Play, PlayTreasures, parse_command
+from .commands import Answer, Buy, Command, EndPhase, Play, PlayTreasures, Undo, parse_command
 from .costs import cost, has_cost_rules
 from .decisions import CARDS as CHOOSE_CARDS
 from .decisions import OPTION, OPTIONS, ORDER, SUPPLY, Decision, validate_answer
@@ -33,8 +33,8 @@ from .errors import AgentError, IllegalCommand, InvalidState
 from .prompts import PROMPTS, prompt
 from .state import ACTION_PHASE, BUY_PHASE, GameState, Player, Turn
 
-SCHEMA_VERSION = 4  # 2: GameState.edition; 3: the Trade Route mat, Turn.names;
-# 4: GameState.hidden_passes
+SCHEMA_VERSION = 5  # 2: GameState.edition; 3: the Trade Route mat, Turn.names;
+# 4: GameState.hidden_passes; 5: the undo history beside the state
 
 Event = dict[str, Any]
 
@@ -69,6 +69,7 @@ class Suspension:
     tape: list[Any]  # answers given so far, in order
     decision: Decision  # the open question
     emitted: int  # events already handed out for this command
+    undoable: bool = False  # the actor may cancel it now (dominion.undo)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -179,6 +180,10 @@ class Game:
         self._tape: list[Any] = []
         self._pos = 0
         self._events: Optional[list[Event]] = [] if record_events else None
+        self.history = undo.History([])  # undoable commands of this turn
+        self._watch: Optional[undo.Watch] = None  # the command running, if it may be undone
+        #: Events the last ``undo`` took back (the tail of the event log).
+        self.retracted = 0
         # Rules that only some cards bring are looked for only when the supply has them.
         (self._cost_rules, self.gain_hooks, self.buy_hooks, self._start_of_turn,
          self._buy_rules, self._early_treasures, self._curse_is_treasure,
@@ -189,26 +194,33 @@ class Game:
 
     def to_dict(self) -> dict[str, Any]:
         """The whole game as JSON-compatible data (see :meth:`from_dict`)."""
+        return self._saved(copy.deepcopy)  # callers may mutate what they get
+
+    def to_json(self) -> str:
+        return json.dumps(self._saved(lambda data: data), separators=(",", ":"))
+
+    def _saved(self, own: Callable[[Any], Any]) -> dict[str, Any]:
+        """The saved form; ``own`` copies the stored snapshots for the caller."""
+        history = own(self.history.to_dict())
         if self.suspended is None:
             return {
                 "schema_version": SCHEMA_VERSION,
                 "state": self.state.to_dict(),
                 "suspended": None,
+                "undo": history,
             }
         s = self.suspended
         return {
             "schema_version": SCHEMA_VERSION,
-            "state": copy.deepcopy(s.snapshot),  # callers may mutate what they get
+            "state": own(s.snapshot),
             "suspended": {
                 "seat": s.seat,
                 "command": dict(s.command),
                 "tape": copy.deepcopy(s.tape),
                 "emitted": s.emitted,
             },
+            "undo": history,
         }
-
-    def to_json(self) -> str:
-        return json.dumps(self.to_dict(), separators=(",", ":"))
 
     @classmethod
     def from_dict(
@@ -230,6 +242,7 @@ class Game:
             data = upgrade(data)
             state = GameState.from_dict(data["state"])
             game = cls(state, agents, record_events)
+            game.history = undo.History.from_dict(copy.deepcopy(data["undo"]))
             sus = data["suspended"]
             if sus is not None:
                 game._resume(  # copies: the caller may mutate ``data`` later
@@ -369,6 +382,8 @@ class Game:
             d = self.suspended.decision
             if d.seat != seat:
                 return []
+            if self.suspended.undoable and undo.can_undo(self, seat):
+                return [{"type": "answer", "decision": d.to_dict()}, {"type": "undo"}]
             return [{"type": "answer", "decision": d.to_dict()}]
         turn = st.turn
         if seat != turn.seat:
@@ -395,6 +410,8 @@ class Game:
                         and self.buy_forbidden(seat, name) is None):
                     out.append({"type": "buy", "card": name})
         out.append({"type": "end_phase"})
+        if self.history.steps and undo.can_undo(self, seat):
+            out.append({"type": "undo"})
         return out
 
     # ------------------------------------------------------------------
@@ -415,6 +432,9 @@ class Game:
         st = self.state
         if st.game_over:
             raise _illegal("the game is over", "game_over")
+        if isinstance(cmd, Undo):
+            self.retracted = undo.undo(self, seat)
+            return []
         if self.suspended is not None:
             return self._answer(seat, cmd)
         if isinstance(cmd, Answer):
@@ -436,20 +456,29 @@ class Game:
     ) -> list[Event]:
         events = self._events
         start = len(events) if events is not None else 0
+        watch = self._watch = (
+            undo.Watch(seat) if snapshot is not None and seat not in self.agents else None)
         try:
             self._execute(seat, cmd)
         except _Suspend as s:
             assert snapshot is not None, "a seat with an agent cannot suspend"
             emitted = len(events) - start if events is not None else 0
             self.suspended = Suspension(
-                snapshot, seat, cmd.to_dict(), list(self._tape), s.decision, emitted
+                snapshot, seat, cmd.to_dict(), list(self._tape), s.decision, emitted,
+                s.decision.seat == seat and undo.unchanged(self, watch, snapshot),
             )
         except BaseException:
+            self._watch = None
             if snapshot is not None:
                 self.state = GameState.from_dict(snapshot)
             if events is not None:
                 del events[start:]
             raise
+        else:
+            if snapshot is not None or self.history.steps:
+                undo.finished(self, seat, watch, snapshot,
+                              len(events) - start if events is not None else None)
+        self._watch = None
         if events is None:
             return []
         new = events[start + already_emitted :]
@@ -583,6 +612,8 @@ class Game:
             raise ValueError(
                 f"decision prompt {decision.prompt!r} of kind {decision.kind!r} is not "
                 "registered: call dominion.prompts.prompt() next to the card")
+        if self._watch is not None:
+            self._watch.decision(decision.seat)
         if self._pos < len(self._tape):
             answer = self._tape[self._pos]
             self._pos += 1
@@ -709,6 +740,8 @@ class Game:
 
     def emit(self, type: str, seat: Optional[int] = None, **data: Any) -> None:
         """Record an event. ``private=True`` hides its cards from other seats."""
+        if self._watch is not None:
+            self._watch.event(type, seat)
         if self._events is not None:
             data["type"] = type
             data["seat"] = seat
@@ -986,6 +1019,8 @@ class Game:
         (Secret Chamber) may come back, so it can draw a Moat to reveal next.
         A reaction that blocks the Attack (Moat) removes that seat.
         """
+        if self._watch is not None:
+            self._watch.safe = False  # other seats are affected: never taken back
         victims = []
         players = self.state.players
         for other in self.others(seat):

@@ -46,6 +46,9 @@ ILLEGAL_COMMAND_CODES: dict[str, str] = {
     "cannot_afford": "The card costs more than the coins available.",
     "buy_forbidden": "The card may not be bought now: it was named for Contraband this turn, "
                      "or its own rule forbids it (Grand Market with a Copper in play).",
+    "cannot_undo": "`undo` was sent but this seat has no move it may take back now: "
+                   "new information appeared since (a draw, shuffle, reveal, another seat's "
+                   "decision, an Attack, a new turn) or it made no move yet.",
 }
 
 

@@ -34,11 +34,18 @@ def _add_hidden_passes(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _add_undo(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 5 stores the undo history (dominion.undo); older games start with none."""
+    data["undo"] = {"epoch": 0, "history": []}
+    return data
+
+
 #: ``STEPS[n]`` turns a version-``n`` dict into a version-``n + 1`` dict.
 STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: _add_edition,
     2: _add_prosperity,
     3: _add_hidden_passes,
+    4: _add_undo,
 }
 
 

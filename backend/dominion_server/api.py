@@ -272,6 +272,9 @@ def post_command(game_id: str) -> Response:
     same key returns the first answer and never applies the command twice). Bots then
     move until a human must act; `events` tells what happened. An illegal command is
     a problem with the engine's `code` (see *Problem codes*) and changes nothing.
+    `{"type": "undo"}` takes back the seat's last move while no new information
+    appeared (see *Turn structure*, `cannot_undo` otherwise): its `events` are empty,
+    the undone move's events leave the log and `log_epoch` grows by one.
     """
     game_id = _game_id(game_id)
     hdrs = _headers(COMMAND_HEADERS)
@@ -296,7 +299,9 @@ def get_log(game_id: str) -> Response:
     """The event log as the caller may see it, oldest first
 
     Other seats' hidden cards appear as a `count`. Page with `after` = `next_after`
-    while `more` is true. Each event's `text` is a sentence in `lang`.
+    while `more` is true. Each event's `text` is a sentence in `lang`. An `undo` removes
+    the undone move's events from the end of the log and raises the game's `log_epoch`:
+    when it changed, read the log again from `after=0`.
     """
     game_id = _game_id(game_id)
     q = _query(LOG_QUERY)

@@ -86,7 +86,7 @@ TURNS = """\
 A turn has three phases: the **Action phase**, the **Buy phase** and **Clean-up**. A turn
 starts in the Action phase with 1 Action, 1 Buy and $0; `view.turn` shows the phase and
 the counters. Only the seat whose turn it is (`view.turn.seat`) sends `play`,
-`play_treasures`, `buy` and `end_phase`.
+`play_treasures`, `buy`, `end_phase` and `undo`.
 
 - `{"type": "play", "card": "Village"}` plays a card from the hand. An Action card, in
   the Action phase only, uses one Action and does what it says. A Treasure adds its
@@ -125,6 +125,24 @@ seat: its `view.decision` says what to choose (`kind`, `options`, `min`, `max`, 
 While a decision is open, **only** `{"type": "answer", "answer": ...}` from the deciding
 seat is legal; any other command is a `decision_pending` problem, and other seats get
 `not_your_decision`. A decision may be addressed to a seat whose turn it is not.
+
+**Undo (fair undo).** `{"type": "undo"}` takes back your last move, as long as no new
+information appeared since: it is in `view.legal` exactly when you may send it, and
+otherwise it is refused with the `cannot_undo` problem. A move (with every answer to
+the decisions it opened) may be taken back when, while it ran, nothing was shuffled,
+no card became known that you did not know (no draw, no look at or reveal of a card,
+of any deck or hand), no other seat decided anything or was attacked (Moat reveals,
+victims discarding, bots answering) and the turn did not pass. Playing an Action such as
+Woodcutter or Market, playing Treasures, buying, gaining from the supply and ending the
+Action phase are the usual moves you may take back; ending the turn never is (Clean-up
+draws). A card you played whose decision is still open and yours (Chapel, nothing
+chosen yet) is cancelled the same way. Undo restores the game exactly as it was before
+the move, and sent again it walks further back, within the current turn (up to 30
+moves); any move that may not be taken back ends that chain. The command log keeps the
+`undo`; the undone move's events leave the event log for everyone, and the game's
+`log_epoch` grows by one: a client that sees a new `log_epoch` reads
+`GET /api/games/{game_id}/log` again from the start (`log_seq` is then the last remaining
+`seq`).
 
 **The `legal` list is authoritative.** `view.legal` lists every command this seat may
 send now (with an open decision: one `answer` entry that carries it). A client that

@@ -451,6 +451,14 @@ class EndPhaseCommandSchema(_Command):
     type = _command_type("end_phase")
 
 
+class UndoCommandSchema(_Command):
+    """Take back this seat's last move while no new information appeared (fair undo):
+    offered in `view.legal` only when allowed, else refused with `cannot_undo`.
+    The undone command's events leave the log for everyone and `log_epoch` grows."""
+
+    type = _command_type("undo")
+
+
 ANSWER_TEXT = {"type": "string", "maxLength": 100}
 
 
@@ -485,7 +493,7 @@ class CommandSchema(OneOfSchema):
     discriminator = "type"
     variants = {"play": PlayCommandSchema, "play_treasures": PlayTreasuresCommandSchema,
                 "buy": BuyCommandSchema, "end_phase": EndPhaseCommandSchema,
-                "answer": AnswerCommandSchema}
+                "answer": AnswerCommandSchema, "undo": UndoCommandSchema}
     type = fields.String(required=True, validate=validate.OneOf(tuple(variants)))
 
 
@@ -830,6 +838,11 @@ class GameSchema(Schema):
     invites = fields.List(fields.Nested(InviteSchema), required=True, metadata={
         "description": "the free seats' codes, for seated players only"})
     log_seq = fields.Integer(required=True, metadata={"description": "`seq` of the last event"})
+    log_epoch = fields.Integer(required=True, metadata={
+        "description": "how many times a move was taken back (`undo`), from 0: the undone "
+                       "events leave the log, so a client that sees a new `log_epoch` reads "
+                       "the log again from the start; `log_seq` is then the last remaining "
+                       "`seq`"})
     view = fields.Nested(ViewSchema, required=True, allow_none=True)
     rematch = fields.Nested(RematchSchema, required=True, allow_none=True, metadata={
         "description": "the rematch of this (finished) game once a seat asked for one; "

@@ -24,12 +24,12 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Optional
 
 from flask import current_app
-from sqlalchemy import bindparam, case, insert, select, update
+from sqlalchemy import bindparam, case, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from dominion import (
     CARDS, AgentError, Answer, DominionError, Game, IllegalCommand, InvalidSetup, UnknownCard,
-    english_name, get_preset, new_game, parse_command, randomize,
+    Undo, english_name, get_preset, new_game, parse_command, randomize,
 )
 from dominion.bots import Bot, make_bot
 from dominion.randomizer import decide_colony
@@ -296,6 +296,7 @@ def game_resource(g: Loaded, seat: Optional[int], game: Optional[Game] = None) -
         },
         "invites": invites,
         "log_seq": g.last_seq,
+        "log_epoch": game.history.epoch if game is not None else 0,
         "view": game.view(seat) if game is not None else None,
         "rematch": rematch_link(setup.get("rematch"), seat),
     }
@@ -783,9 +784,13 @@ def _apply(g: Loaded, seat: int, command: dict[str, Any], fp: str, if_match: Opt
         _catch_up(g, game, bots)
         raise _stale(g.version, seat)
     try:
-        own = game.apply(seat, parse_command(command))
+        cmd = parse_command(command)
+        own = game.apply(seat, cmd)
     except IllegalCommand as e:
         raise engine_error(e) from None
+    # An undo takes back the tail of the event log: the undone command's events.
+    retracted = game.retracted if isinstance(cmd, Undo) else 0
+    g.last_seq -= retracted
     bot_events, bot_commands = run_bots(game, bots)
     old = g.version
     g.version += 1
@@ -803,6 +808,8 @@ def _apply(g: Loaded, seat: int, command: dict[str, Any], fp: str, if_match: Opt
     try:
         if not _cas(g, old, now):
             raise _LostRace()
+        if retracted:
+            db.session.execute(_RETRACT, {"gid": g.id, "after": g.last_seq - len(events)})
         _append_logs(g.id, g.version, bot_commands, events, now, own_row)
         db.session.commit()
     except (_LostRace, IntegrityError):
@@ -855,6 +862,9 @@ def _cas(g: Loaded, old: int, now) -> bool:
         watch.saved(g.id, g.version)  # held polls of this process wake on commit
     return won
 
+
+_RETRACT = delete(EVENTS).where(EVENTS.c.game_id == bindparam("gid"),
+                                EVENTS.c.seq > bindparam("after"))
 
 _CAS = (
     update(GAMES)

@@ -54,6 +54,7 @@ export function openGame(id) {
     failures: 0,
     log: [],
     logLang: lang(), // the language of the sentences in `log`
+    logEpoch: 0, // the game's log_epoch when `log` was read (an undo raises it)
     logLoading: false,
   };
   state.ui.dec = null;
@@ -257,6 +258,9 @@ export async function loadLog() {
   if (!g || g.logLoading || !g.view) return;
   const l = lang();
   if (g.logLang !== l) { g.log = []; g.logLang = l; }
+  // A move was taken back (undo): its events left the log, so read it again from the start.
+  const epoch = g.data && typeof g.data.log_epoch === 'number' ? g.data.log_epoch : 0;
+  if (g.logEpoch !== epoch) { g.log = []; g.logEpoch = epoch; }
   const known = g.log.length ? g.log[g.log.length - 1].seq : 0;
   if (g.data && typeof g.data.log_seq === 'number' && g.data.log_seq <= known) return;
   g.logLoading = true;

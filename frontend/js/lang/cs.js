@@ -224,6 +224,7 @@ const cs = {
   'problem.cannot_afford': 'Nemáš dost peněz.',
   'problem.pile_empty': 'Tento balíček je prázdný.',
   'problem.buy_forbidden': 'Tuto kartu teď koupit nelze.',
+  'problem.cannot_undo': 'Tento tah už vzít zpět nelze.',
   'problem.card_not_in_hand': 'Tuto kartu nemáš v ruce.',
   'problem.not_playable': 'Tuto kartu teď zahrát nelze.',
   'problem.invalid_answer': 'Tahle odpověď k rozhodnutí nepasuje.',

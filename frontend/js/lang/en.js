@@ -232,6 +232,7 @@ const en = {
   'problem.cannot_afford': 'You do not have enough coins.',
   'problem.pile_empty': 'That pile is empty.',
   'problem.buy_forbidden': 'That card cannot be bought now.',
+  'problem.cannot_undo': 'That move can no longer be taken back.',
   'problem.card_not_in_hand': 'That card is not in your hand.',
   'problem.not_playable': 'That card cannot be played now.',
   'problem.invalid_answer': 'That answer does not fit the decision.',

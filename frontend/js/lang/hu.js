@@ -224,6 +224,7 @@ const hu = {
   'problem.cannot_afford': 'Nincs elég pénzed.',
   'problem.pile_empty': 'Ez a pakli üres.',
   'problem.buy_forbidden': 'Ezt a kártyát most nem veheted meg.',
+  'problem.cannot_undo': 'Ezt a lépést már nem vonhatod vissza.',
   'problem.card_not_in_hand': 'Ez a kártya nincs a kezedben.',
   'problem.not_playable': 'Ezt a kártyát most nem játszhatod ki.',
   'problem.invalid_answer': 'Ez a válasz nem illik a döntéshez.',

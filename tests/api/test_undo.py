@@ -1,0 +1,161 @@
+"""Fair undo over HTTP: the command, its refusal, the event log and `log_epoch`."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from dominion_server.extensions import db
+from dominion_server.models import CommandRow, GameRow
+
+from .support import bearer, command, create, get, state, stored, two_humans
+
+UNDO = {"type": "undo"}
+HAND = ["Chapel", "Copper", "Copper", "Silver", "Estate"]
+
+
+def set_hand(app, gid: str, seat: int, hand: list[str]) -> None:
+    saved = state(app, gid)
+    saved["state"]["players"][seat]["hand"] = list(hand)
+    with app.app_context():
+        db.session.get(GameRow, gid).state = json.dumps(saved)
+        db.session.commit()
+        db.session.remove()
+
+
+def log(client, gid: str, token=None) -> list[dict]:
+    r = client.get(f"/api/games/{gid}/log?limit=500", headers=bearer(token) if token else {})
+    assert r.status_code == 200
+    return r.get_json()["events"]
+
+
+def last_command(app, gid: str) -> dict:
+    with app.app_context():
+        row = (db.session.query(CommandRow).filter_by(game_id=gid)
+               .order_by(CommandRow.id.desc()).first())
+        out = json.loads(row.command)
+        db.session.remove()
+        return out
+
+
+def ok(r):
+    assert r.status_code == 200, r.get_json()
+    return r
+
+
+@pytest.fixture
+def game(client, app):
+    """Two humans; the seat to move holds HAND. (id, tokens, actor, other)."""
+    gid, tokens = two_humans(client, seed=21)
+    actor = get(client, gid, tokens[0]).get_json()["view"]["awaiting"][0]
+    set_hand(app, gid, actor, HAND)
+    return gid, tokens, actor, 1 - actor
+
+
+def test_undo_takes_the_events_out_of_every_log_and_raises_log_epoch(client, app, game):
+    gid, tokens, actor, other = game
+    tok = tokens[actor]
+    first = ok(get(client, gid, tok)).get_json()
+    assert first["log_epoch"] == 0 and UNDO not in first["view"]["legal"]
+    played = ok(command(client, gid, tok, {"type": "play_treasures"})).get_json()
+    assert UNDO in played["view"]["legal"]
+    bought = ok(command(client, gid, tok, {"type": "buy", "card": "Silver"})).get_json()
+    assert [e["type"] for e in bought["events"]] == ["buy", "gain"]
+    seq = bought["log_seq"]
+    viewers = {"actor": tok, "other": tokens[other], "spectator": None}
+    logs = {who: log(client, gid, t) for who, t in viewers.items()}
+    assert all(entries[-1]["seq"] == seq for entries in logs.values())
+    rows = stored(app, gid)
+
+    r = ok(command(client, gid, tok, UNDO, etag=f'"v{bought["version"]}-s{actor}"',
+                   key="undo-1"))
+    body = r.get_json()
+    assert body["events"] == [] and body["log_epoch"] == 1 and body["log_seq"] == seq - 2
+    assert body["view"] == played["view"]  # exactly as after playing the Treasures
+    for who, t in viewers.items():
+        assert log(client, gid, t) == logs[who][:-2], who
+    assert ok(get(client, gid, tokens[other])).get_json()["log_epoch"] == 1
+    assert ok(get(client, gid)).get_json()["log_epoch"] == 1  # spectators too
+    now = stored(app, gid)
+    assert now["events"] == rows["events"] - 2 and now["last_seq"] == seq - 2
+    assert now["commands"] == rows["commands"] + 1 and last_command(app, gid) == UNDO
+
+    # A retry with the same key gets the first answer and undoes nothing more.
+    again = command(client, gid, tok, UNDO, key="undo-1")
+    assert again.status_code == 200 and again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json() == body and stored(app, gid) == now
+
+    # Walk back further, then play on: new events continue from the remaining log.
+    back = ok(command(client, gid, tok, UNDO)).get_json()
+    assert back["log_epoch"] == 2 and back["log_seq"] == seq - 3
+    assert back["view"] == first["view"]
+    refused = command(client, gid, tok, UNDO)
+    assert refused.status_code == 422 and refused.get_json()["code"] == "cannot_undo"
+    again = ok(command(client, gid, tok, {"type": "buy", "card": "Copper"})).get_json()
+    assert [e["seq"] for e in again["events"]] == [seq - 2, seq - 1]
+    assert [e["type"] for e in log(client, gid, tokens[other])[-2:]] == ["buy", "gain"]
+
+
+def test_undo_cancels_a_decision_in_flight(client, app, game):
+    gid, tokens, actor, other = game
+    tok = tokens[actor]
+    first = ok(get(client, gid, tok)).get_json()
+    chapel = ok(command(client, gid, tok, {"type": "play", "card": "Chapel"})).get_json()
+    assert chapel["view"]["decision"]["prompt"] == "chapel.trash"
+    assert chapel["view"]["legal"][1:] == [UNDO]
+    assert chapel["log_seq"] == first["log_seq"] + 1
+    body = ok(command(client, gid, tok, UNDO)).get_json()
+    assert body["view"] == first["view"] and body["log_seq"] == first["log_seq"]
+    assert body["log_epoch"] == 1
+    seqs = [e["seq"] for e in log(client, gid, tokens[other])]
+    assert seqs == list(range(1, first["log_seq"] + 1))  # the play of Chapel is gone
+
+
+def test_undo_is_refused_after_the_turn_ended_and_changes_nothing(client, app, game):
+    gid, tokens, actor, other = game
+    tok = tokens[actor]
+    ok(command(client, gid, tok, {"type": "end_phase"}))
+    ok(command(client, gid, tok, {"type": "end_phase"}))
+    before = stored(app, gid)
+    for seat in (actor, other):
+        assert UNDO not in ok(get(client, gid, tokens[seat])).get_json()["view"]["legal"]
+        r = command(client, gid, tokens[seat], UNDO)
+        assert r.status_code == 422, r.get_json()
+        problem = r.get_json()
+        assert problem["code"] == "cannot_undo" and problem["title"] == "Illegal command"
+    assert stored(app, gid) == before
+
+
+def test_undo_with_a_stale_if_match_is_refused(client, app, game):
+    gid, tokens, actor, _ = game
+    tok = tokens[actor]
+    etag = ok(get(client, gid, tok)).headers["ETag"]
+    ok(command(client, gid, tok, {"type": "play_treasures"}))
+    before = stored(app, gid)
+    r = command(client, gid, tok, UNDO, etag=etag)
+    assert r.status_code == 412 and r.get_json()["code"] == "stale_version"
+    assert stored(app, gid) == before
+
+
+def test_a_humans_buy_is_undoable_in_a_game_with_a_bot(client, app):
+    g = create(client, seed=7)
+    gid, tok, me = g["id"], g["token"], g["seat"]
+    view = ok(get(client, gid, tok)).get_json()["view"]
+    assert view["awaiting"] == [me]  # the bot moved first if it began
+    before = ok(get(client, gid, tok)).get_json()
+    r = ok(command(client, gid, tok, {"type": "buy", "card": "Copper"})).get_json()
+    assert UNDO in r["view"]["legal"]  # the bot did not move: nothing new to anyone
+    body = ok(command(client, gid, tok, UNDO)).get_json()
+    assert body["view"] == before["view"] and body["log_seq"] == before["log_seq"]
+    assert body["log_epoch"] == 1
+
+
+def test_the_api_documents_undo(client):
+    doc = client.get("/api/openapi.json").get_json()
+    schemas = doc["components"]["schemas"]
+    assert "log_epoch" in schemas["Game"]["required"]
+    assert any("undo" in json.dumps(s) for name, s in schemas.items() if "Undo" in name)
+    assert doc["x-problem-codes"]["cannot_undo"]["status"] == 422
+    page = client.get("/api/docs").get_data(as_text=True)
+    assert "cannot_undo" in page and "log_epoch" in page and "fair undo" in page.lower()
