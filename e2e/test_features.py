@@ -460,11 +460,12 @@ def test_a_move_taken_back_leaves_the_log_the_page_shows(context, server):
     seqs = page.locator("#log li").evaluate_all("els => els.map(e => +e.dataset.seq)")
     bought = max(seqs)  # the gain, after the buy
 
+    # (The page may learn of it at once, from its held poll: its version before is read first.)
+    before = version(page)
     status, body = api(server, "POST", f"/api/games/{game_id}/commands", {"type": "undo"},
                        {"Authorization": f"Bearer {token}"})
     assert status == 200, body
     assert body["log_epoch"] == 1 and body["log_seq"] == bought - 2
-    before = version(page)
     wake(page)
     settle(page, before)
     seqs = page.locator("#log li").evaluate_all("els => els.map(e => +e.dataset.seq)")
