@@ -41,7 +41,17 @@ def _frontend_dir() -> Path:
 
 @bp.get("/")
 def index() -> Response:
-    return _static("index.html")
+    """The page, with a ``Link`` header that preloads every module of the client
+    at once instead of level by level as the imports are read (the first screen
+    draws sooner), and the language table the browser most likely picks (its
+    ``Accept-Language``, as the client's first choice does; the others load on demand)."""
+    resp = _static("index.html")
+    js = _frontend_dir() / "js"
+    langs = sorted(p.stem for p in (js / "lang").glob("*.js"))
+    best = request.accept_languages.best_match(langs, default="en")
+    modules = sorted(p.relative_to(js).as_posix() for p in js.rglob("*.js") if p.parent.name != "lang")
+    resp.headers["Link"] = ", ".join(f"</js/{m}>; rel=modulepreload" for m in [*modules, f"lang/{best}.js"])
+    return resp
 
 
 @bp.get("/<frontend:filename>")
@@ -49,9 +59,19 @@ def static_file(filename: str) -> Response:
     return _static(filename)
 
 
+#: Types Python's ``mimetypes`` may not know (it differs between systems): the
+#: manifest must be ``application/manifest+json``, the service worker a script.
+MIME_TYPES = {".webmanifest": "application/manifest+json", ".js": "text/javascript",
+              ".svg": "image/svg+xml"}
+
+
 def _static(filename: str) -> Response:
+    """A file of the client, revalidated on every use (``no-cache``): an update
+    shows at once. The service worker (``/sw.js``) is served at the root, so
+    its scope is the whole app."""
     # send_from_directory refuses paths that leave the directory (404).
-    resp = send_from_directory(_frontend_dir(), filename, max_age=0)
+    mimetype = MIME_TYPES.get(Path(filename).suffix)
+    resp = send_from_directory(_frontend_dir(), filename, max_age=0, mimetype=mimetype)
     resp.headers["Content-Security-Policy"] = FRONTEND_CSP
     resp.headers["Cache-Control"] = "no-cache"
     return resp

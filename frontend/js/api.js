@@ -23,15 +23,18 @@ export class NetworkError extends Error {}
 
 const TIMEOUT_MS = 15000;
 
-async function request(method, path, { body, token, headers = {} } = {}) {
+/** One request; a `quiet` one (a held poll) counts as work in flight only once answered. */
+async function request(method, path, { body, token, headers = {}, timeout = TIMEOUT_MS, quiet, signal } = {}) {
   const h = { Accept: 'application/json', ...headers };
   if (body !== undefined) h['Content-Type'] = 'application/json';
   if (token) h.Authorization = `Bearer ${token}`;
   const ctrl = new AbortController();
-  const timer = setTimeout(() => ctrl.abort(), TIMEOUT_MS);
+  const timer = setTimeout(() => ctrl.abort(), timeout);
+  if (signal) signal.addEventListener('abort', () => ctrl.abort());
   let res;
   let data = null;
-  working(1);
+  let counted = !quiet;
+  if (counted) working(1);
   try {
     res = await fetch(path, {
       method,
@@ -40,6 +43,7 @@ async function request(method, path, { body, token, headers = {} } = {}) {
       cache: 'no-store', // we send our own If-None-Match and want to see the 304
       signal: ctrl.signal,
     });
+    if (!counted) { counted = true; working(1); }
     if (res.status !== 304 && res.status !== 204) {
       const text = await res.text(); // a drop mid-body is a network error too
       if (text) {
@@ -50,14 +54,15 @@ async function request(method, path, { body, token, headers = {} } = {}) {
     throw new NetworkError(e && e.message ? e.message : 'network error');
   } finally {
     clearTimeout(timer);
-    working(-1);
+    if (counted) working(-1);
   }
-  if (res.status === 304) return { status: 304, data: null, etag: res.headers.get('ETag') };
+  const applied = /\bwait\b/.test(res.headers.get('Preference-Applied') || '');
+  if (res.status === 304) return { status: 304, data: null, etag: res.headers.get('ETag'), applied };
   if (!res.ok) {
     const wait = Number.parseInt(res.headers.get('Retry-After') || '', 10);
     throw new ApiError(res.status, data, Number.isFinite(wait) ? wait : null);
   }
-  return { status: res.status, data, etag: res.headers.get('ETag') };
+  return { status: res.status, data, etag: res.headers.get('ETag'), applied };
 }
 
 const enc = encodeURIComponent;
@@ -66,9 +71,17 @@ export const api = {
   createGame: (body) => request('POST', '/api/games', { body }),
   joinGame: (id, body) => request('POST', `/api/games/${enc(id)}/join`, { body }),
   joinByCode: (body) => request('POST', '/api/join', { body }),
-  /** The caller's view; `etag` makes it conditional (304 when unchanged). */
-  getGame: (id, token, etag) =>
-    request('GET', `/api/games/${enc(id)}`, { token, headers: etag ? { 'If-None-Match': etag } : {} }),
+  /**
+   * The caller's view; `etag` makes it conditional (304 when unchanged), and
+   * then `wait` asks the server to hold it up to that many seconds.
+   */
+  getGame: (id, token, etag, { wait, quiet, signal } = {}) =>
+    request('GET', `/api/games/${enc(id)}`, {
+      token,
+      signal,
+      ...(etag ? { headers: { 'If-None-Match': etag, ...(wait ? { Prefer: `wait=${wait}` } : {}) } } : {}),
+      ...(etag && wait ? { quiet, timeout: (wait + 10) * 1000 } : {}),
+    }),
   /** One command; `etag` is the version acted on, `key` the idempotency key. */
   command: (id, token, etag, command, key) =>
     request('POST', `/api/games/${enc(id)}/commands`, {

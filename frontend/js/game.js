@@ -1,14 +1,17 @@
-// The open game: conditional polling with backoff, and commands with idempotency
-// keys that are reused on retry (its event log is in log.js).
+// The open game: long polling, and commands with idempotency keys that are
+// reused on retry (its event log is in log.js).
 
 import { api, ApiError, NetworkError } from './api.js';
 import { randomId } from './dom.js';
 import { t, lang, has } from './i18n.js';
 import { state, changed, notify, clearNotice, loadSeat } from './store.js';
 import { loadLog } from './log.js';
+import { alertIfMyMove } from './alerts.js';
 
-// Poll delays (ms): fast after a change, slower while nothing changes, slow
-// while this seat must act (nobody else can move), slowest in a hidden tab.
+// Polls ask the server to hold them up to WAIT s until the game changes. One
+// answering at once gets adaptive polls: FAST after a change, slower while
+// nothing changes, MY_MOVE while this seat must act or the tab is hidden.
+const WAIT = 25;
 const FAST = 800;
 const MAX_VISIBLE = 8000;
 const MY_MOVE = 15000;
@@ -18,6 +21,7 @@ const MAX_WAIT = 10000;
 
 let timer = null;
 let session = 0; // bumps when another game is opened, so stale loops stop
+let held = null; // the AbortController of the poll in flight
 
 /** A refused command in words: the server's English detail, or our sentence for its code. */
 function refusal(e) {
@@ -32,7 +36,7 @@ function sleep(ms) {
 /** Open game `id` (stop polling any other) and start polling it. */
 export function openGame(id) {
   if (state.game && state.game.id === id) {
-    pollNow();
+    if (!held) pollNow(); // else a poll in flight brings the news
     return;
   }
   closeGame();
@@ -47,6 +51,7 @@ export function openGame(id) {
     error: null,
     busy: false,
     delay: FAST,
+    live: true, // the server holds our polls
     failures: 0,
     log: [],
     logLang: lang(), // the language of the sentences in `log`
@@ -61,6 +66,8 @@ export function openGame(id) {
 
 export function closeGame() {
   clearTimeout(timer);
+  if (held) held.abort();
+  held = null;
   session += 1;
   state.game = null;
 }
@@ -70,24 +77,33 @@ function mine() {
   return g && g.view && g.view.seat !== null && g.view.seat !== undefined && (g.view.awaiting || []).includes(g.view.seat);
 }
 
+/** A hidden tab whose seat must act expects no news (and has alerted). */
+function idle() {
+  return document.hidden && mine();
+}
+
 function nextDelay() {
   const g = state.game;
-  if (document.hidden) return HIDDEN;
   if (g.failures) return Math.min(30000, 1000 * 2 ** g.failures);
-  if (mine()) return MY_MOVE;
+  if (idle()) return HIDDEN;
+  if (g.live) return 0;
+  if (document.hidden || mine()) return MY_MOVE;
   return g.delay;
 }
 
+/** Poll after `ms`, unless a poll is in flight (its answer schedules the next one). */
 function schedule(ms) {
   clearTimeout(timer);
+  if (held) return;
   const s = session;
-  timer = setTimeout(() => { if (s === session) poll(); }, ms);
+  timer = setTimeout(() => { if (s === session) poll(false); }, ms);
 }
 
-/** Poll at once: the request starts before this returns (so the page is not idle). */
+/** Poll at once, not held (a held poll's connection may be dead after sleep); the page is busy till drawn. */
 export function pollNow() {
   clearTimeout(timer);
-  poll();
+  if (held) held.abort();
+  poll(true);
 }
 
 /**
@@ -99,31 +115,39 @@ function done(g) {
   return !!d && d.status === 'over' && (!!d.rematch || !g.token || !(d.seats || []).some((x) => x.kind !== 'bot' && x.seat !== d.seat));
 }
 
-/** A hidden tab polls rarely; a tab shown again polls at once. */
+/** A tab shown again polls at once; a hidden one keeps waiting (for the alerts). */
 export function visibilityChanged() {
   const g = state.game;
   if (!g || done(g)) return;
-  if (document.hidden) schedule(nextDelay());
-  else pollNow();
+  if (!document.hidden) pollNow();
+  else if (!held) schedule(nextDelay());
 }
 
-/** One conditional GET; reschedules itself. */
-async function poll() {
+/** One conditional GET (held by the server unless `now`); reschedules itself. */
+async function poll(now) {
   const g = state.game;
   if (!g) return;
   const s = session;
+  const ctrl = new AbortController();
+  held = ctrl;
+  const wait = now || idle() ? 0 : WAIT;
   try {
-    const res = await api.getGame(g.id, g.token, g.data ? g.etag : null);
-    if (s !== session) return;
+    const res = await api.getGame(g.id, g.token, g.data ? g.etag : null, { wait, quiet: g.live, signal: ctrl.signal });
+    if (held !== ctrl || s !== session) return;
+    held = null;
     if (g.failures) { g.failures = 0; clearNotice(); }
-    if (res.status === 304) {
-      g.delay = Math.min(MAX_VISIBLE, Math.round(g.delay * 1.5));
-    } else {
+    // Held (Preference-Applied), or answered at once though asked to wait.
+    const live = res.applied || (g.live && !(wait && res.status === 304));
+    if (res.status !== 304) {
       accept(res);
       g.delay = FAST;
+    } else if (live === g.live) {
+      g.delay = Math.min(MAX_VISIBLE, Math.round(g.delay * 1.5));
     }
+    if (live !== g.live) { g.live = live; changed(); }
   } catch (e) {
-    if (s !== session) return;
+    if (held !== ctrl || s !== session) return; // cancelled: a newer poll runs
+    held = null;
     if (e instanceof NetworkError) {
       g.failures += 1;
       if (g.failures >= 2) notify('error', t('err.network'));
@@ -147,14 +171,18 @@ async function poll() {
 /** Store a 200 answer (a game resource) and its ETag. */
 function accept(res) {
   const g = state.game;
-  // A poll sent before a command may answer after it: never step back.
+  changed(); // even with no news: a command's answer ends its busy state
+  // A poll sent before a command may answer after it (or a poll woken by
+  // another player's move may come before our command's answer): never step back.
   if (g.data && res.data && res.data.version < g.data.version) return;
+  const before = g.view;
   g.data = res.data;
   g.view = viewOf(res.data);
   if (res.etag) g.etag = res.etag;
   g.error = null;
   changed();
   loadLog();
+  if (before) alertIfMyMove(before, g.view, g.id);
 }
 
 /** The per-seat engine view inside a game resource. */

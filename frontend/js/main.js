@@ -10,6 +10,8 @@ import { announce } from './screens/log.js';
 import { homeScreen, joinScreen } from './screens/home.js';
 import { gameScreen, gameBar } from './screens/lobby.js';
 import { fitNames } from './cards.js';
+import { alertsControl, pageTitle } from './alerts.js';
+import { registerWorker, showNet } from './pwa.js';
 
 const main = document.getElementById('main');
 const bar = document.getElementById('bar');
@@ -78,6 +80,7 @@ function renderTopbar() {
   mount(topbar,
     h('a', { class: 'brand', href: '#/' }, t('app.title')),
     h('span', { class: 'spacer' }),
+    alertsControl(),
     h('label', { for: 'lang', class: 'sr-only' }, t('lang.label')),
     sel);
 }
@@ -101,9 +104,10 @@ function render() {
   const hadFocusInMain = active && (main.contains(active) || bar.contains(active));
   // A text box being typed in keeps its caret across the redraw.
   const caret = active && typeof active.selectionStart === 'number' ? [active.selectionStart, active.selectionEnd] : null;
-  document.title = t('app.title');
+  document.title = pageTitle();
   document.getElementById('skip').textContent = t('nav.skip');
   renderTopbar();
+  showNet();
   let screen;
   let bottom = null;
   const r = state.route;
@@ -123,8 +127,10 @@ function render() {
   main.dataset.screen = r.name === 'game' ? (v && v.players ? (v.game_over ? 'end' : 'table') : 'lobby') : r.name;
   main.dataset.version = g && g.data ? String(g.data.version) : '';
   main.dataset.busy = g && g.busy ? 'true' : 'false';
+  main.dataset.live = g && g.live ? 'true' : 'false'; // the server holds our polls
   main.dataset.phase = v && v.turn ? v.turn.phase : '';
   main.dataset.act = v && v.awaiting && v.awaiting.includes(v.seat) ? 'true' : 'false';
+  if (!performance.getEntriesByName('dominion:first-render').length) performance.mark('dominion:first-render');
   if (v && v.players && !firstGameRender) {
     firstGameRender = true;
     performance.mark('dominion:first-game-render');
@@ -177,14 +183,25 @@ subscribe(() => {
 
 // `data-idle` on <main>: "true" once no request is in flight and the latest
 // state is drawn. The end-to-end tests wait on it instead of on time.
+let worker = false; // registered once the first screen is drawn (not to slow it down)
 function markIdle() {
-  main.dataset.idle = booted && settled() && !redrawLater ? 'true' : 'false';
+  const idle = booted && settled() && !redrawLater;
+  main.dataset.idle = idle ? 'true' : 'false';
+  if (idle && !worker) { worker = true; registerWorker(); }
 }
 watchWork(markIdle);
 window.addEventListener('hashchange', onRoute);
 document.addEventListener('visibilitychange', visibilityChanged);
-window.addEventListener('online', () => { if (state.game) pollNow(); });
+window.addEventListener('online', () => {
+  if (state.game) pollNow();
+  if (!state.catalogLang) loadCatalog(lang());
+  changed();
+});
+window.addEventListener('offline', changed);
 
 loadCatalog(lang());
 // The first paint waits for the page's language table (a few KB, one request).
+// A game's first fetch need not wait for the language table.
+const first = parseRoute(location.hash);
+if (first.name === 'game') openGame(first.params.id);
 loadStrings(lang()).then(() => { booted = true; onRoute(); });

@@ -363,6 +363,14 @@ const cs = {
   'sheet.show': 'Zobrazit',
   'table.myDeck': 'Všechny tvoje karty: {n}',
   // -- issue 12: live (instant turns, notifications, offline) --
+  'live.turn': 'Jsi na tahu',
+  'live.move': 'Čeká se na tebe',
+  'live.body': 'Ostatní hráči čekají na tebe.',
+  'live.alerts': 'Upozornění, když jsi na tahu',
+  'live.on': 'Upozornění zapnuta: zvuk a oznámení, když jsi na tahu.',
+  'live.off': 'Upozornění vypnuta: změní se jen název stránky a telefon zavibruje.',
+  'live.denied': 'Upozornění zapnuta: zvuk (prohlížeč tu oznámení nepovoluje).',
+  'live.offline': 'Bez připojení. Hra bude pokračovat, až budeš zase online.',
   // -- issue 12: flow (log, summary, home, end, rematch, accessibility) --
   'log.turn': 'Tah {n} — {name}',
   'sum.title': 'Od tvého minulého tahu',

@@ -374,6 +374,14 @@ const en = {
   'sheet.show': 'Show',
   'table.myDeck': { one: 'Your deck: {n} card', other: 'Your deck: {n} cards' },
   // -- issue 12: live (instant turns, notifications, offline) --
+  'live.turn': 'Your turn',
+  'live.move': 'Your move',
+  'live.body': 'The other players are waiting for you.',
+  'live.alerts': 'Alerts when it is your turn',
+  'live.on': 'Alerts on: a chime and a notification when it is your turn.',
+  'live.off': 'Alerts off: the title still changes and phones vibrate.',
+  'live.denied': 'Alerts on: a chime (this browser does not allow notifications here).',
+  'live.offline': 'No connection. The game goes on when you are back online.',
   // -- issue 12: flow (log, summary, home, end, rematch, accessibility) --
   'log.turn': 'Turn {n} — {name}',
   'sum.title': 'Since your last turn',

@@ -363,6 +363,14 @@ const hu = {
   'sheet.show': 'Megjelenítés',
   'table.myDeck': 'Összes kártyád: {n}',
   // -- issue 12: live (instant turns, notifications, offline) --
+  'live.turn': 'Te jössz',
+  'live.move': 'Rád várnak',
+  'live.body': 'A többi játékos rád vár.',
+  'live.alerts': 'Figyelmeztetés, ha te jössz',
+  'live.on': 'Figyelmeztetés bekapcsolva: hangjelzés és értesítés, ha te jössz.',
+  'live.off': 'Figyelmeztetés kikapcsolva: csak az oldal címe változik, és a telefon rezeg.',
+  'live.denied': 'Figyelmeztetés bekapcsolva: hangjelzés (a böngésző itt nem engedélyezi az értesítéseket).',
+  'live.offline': 'Nincs kapcsolat. A játék folytatódik, amint újra online leszel.',
   // -- issue 12: flow (log, summary, home, end, rematch, accessibility) --
   'log.turn': '{n}. kör — {name}',
   'sum.title': 'Az előző köröd óta',

@@ -1,0 +1,20 @@
+// The service worker (app shell kept for offline starts) and the "no connection" line.
+
+import { t } from './i18n.js';
+
+/** Once the page has loaded, register the worker and list it the files loaded (kept: `data-shell`). */
+export function registerWorker() {
+  const sw = navigator.serviceWorker;
+  if (document.readyState !== 'complete') addEventListener('load', registerWorker, { once: true });
+  if (document.readyState !== 'complete' || !sw) return;
+  sw.onmessage = (e) => { document.body.dataset.shell = e.data; };
+  sw.register('sw.js').then(() => sw.ready).then((reg) => reg.active.postMessage({
+    cache: [location.pathname, ...performance.getEntriesByType('resource').map((r) => r.name)],
+  })).catch(() => {});
+}
+
+export function showNet() {
+  const el = document.getElementById('net');
+  el.hidden = navigator.onLine;
+  el.textContent = el.hidden ? '' : t('live.offline');
+}
