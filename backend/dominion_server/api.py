@@ -11,6 +11,7 @@ docstring is the operation's summary and Markdown description.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from typing import Any, Optional
@@ -19,7 +20,7 @@ from flask import Blueprint, Response, current_app, request
 from marshmallow import Schema, ValidationError
 from sqlalchemy import text
 
-from dominion import catalog, presets, randomize
+from dominion import CARDS, catalog, presets, randomize
 from dominion.errors import DominionError
 
 from . import bodies, docs, openapi, schemas, service
@@ -322,8 +323,14 @@ def get_log(game_id: str) -> Response:
 def get_cards() -> Response:
     """The card catalog, with names and texts in a language"""
     lang = _query(CARDS_QUERY)["lang"]
-    return _json(CATALOG.dump({"lang": lang, "cards": catalog(lang)}), 200,
-                 {"Cache-Control": "public, max-age=300"})
+    return _json(_catalog(lang, len(CARDS)), 200, {"Cache-Control": "public, max-age=300"})
+
+
+@functools.lru_cache(maxsize=8)
+def _catalog(lang: str, cards: int) -> dict[str, Any]:
+    """The catalog in ``lang``, built once: it changes only with the cards (``cards``
+    is their number). Every client fetches it before its first render."""
+    return CATALOG.dump({"lang": lang, "cards": catalog(lang)})
 
 
 @bp.get("/kingdoms/random")
