@@ -416,7 +416,7 @@ def tap(page, selector: str) -> None:
 
 def test_undo_takes_back_a_play_and_a_buy_but_nothing_after_a_draw(browser, server, shots):
     seat = new_game(server, seed=7)
-    view = play_until(seat, lambda v: {"Workshop", "Cellar"} <= set(v["players"][0]["hand"]))
+    play_until(seat, lambda v: {"Workshop", "Cellar"} <= set(v["players"][0]["hand"]))
     ctx, page = open_seat(browser, server, seat)
     errors = watch(page)
     expect(page.locator("#btn-undo")).to_have_count(0)  # nothing to take back at the start of a turn
