@@ -7,6 +7,7 @@ threaded server on a free port; it serves the web client at ``/``.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -52,17 +53,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> pytes
     return report
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Base URL of a fresh server with its own SQLite database.
-
-    ``E2E_SERVER_URL`` points the tests at an already running server instead.
-    """
-    if os.environ.get("E2E_SERVER_URL"):
-        yield os.environ["E2E_SERVER_URL"].rstrip("/")
-        return
+@contextlib.contextmanager
+def start_server(tmp: Path) -> Iterator[str]:
+    """Serve the app (werkzeug, its own SQLite database in ``tmp``); yields its base URL."""
     port = _free_port()
-    tmp = tmp_path_factory.mktemp("e2e-server")
     env = {
         **os.environ,
         "PYTHONPATH": os.pathsep.join([str(BACKEND), os.environ.get("PYTHONPATH", "")]),
@@ -104,6 +98,19 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL of a fresh server with its own SQLite database.
+
+    ``E2E_SERVER_URL`` points the tests at an already running server instead.
+    """
+    if os.environ.get("E2E_SERVER_URL"):
+        yield os.environ["E2E_SERVER_URL"].rstrip("/")
+        return
+    with start_server(tmp_path_factory.mktemp("e2e-server")) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
