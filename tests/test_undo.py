@@ -264,9 +264,9 @@ def test_a_bot_in_a_game_with_a_human_leaves_nothing_to_take_back():
 # The property over random games (tests/fuzz.py, check (f)), and its teeth
 
 
-@pytest.mark.parametrize("first", [2000, 2040])
-def test_random_games_undo_exactly_and_only_when_fair(first: int):
-    stats = fuzz.run(40, first, thorough=False)
+def test_random_games_undo_exactly_and_only_when_fair():
+    # 40 games here; tests/test_fuzz.py runs the same check over all its games.
+    stats = fuzz.run(40, 2000, thorough=False)
     assert stats.games == 40
     assert stats.undos > 100  # the fuzzer sends undo, walking back several moves
     assert stats.undo_checked > stats.undos  # every legal undo was tried on a copy
