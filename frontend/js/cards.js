@@ -26,11 +26,7 @@ function nameSpan(name) {
   return h('span', { class: 'nm', 'data-long': longest > LONG_WORD ? 'true' : null }, local);
 }
 
-/**
- * Card names never break inside a word (hyphenation dictionaries are not on
- * every device): a name with a long word that is wider than its tile gets a
- * smaller font, step by step, until the word fits. Runs after each redraw.
- */
+/** Not every device can hyphenate: a too-wide word in a card name gets a smaller font until it fits. */
 export function fitNames(root) {
   let todo = [...root.querySelectorAll('.card .nm[data-long]')];
   for (const step of FIT_STEPS) {

@@ -1,10 +1,6 @@
 // Tiny DOM helpers: build elements from data, never from HTML strings (safe for any text).
 
-/**
- * Create an element. `attrs` keys: class, text, on<Event> (listeners),
- * aria-* / data-* / other attributes; boolean true sets an empty attribute,
- * false/null/undefined leaves it out. Children may be nodes, strings or arrays.
- */
+/** Create an element: `attrs` class, text, on<Event>, other attributes (true: empty, false/null: none). */
 export function h(tag, attrs, ...children) {
   const el = document.createElement(tag);
   if (attrs) {

@@ -1,5 +1,4 @@
-// The open game: long polling, and commands with idempotency keys that are
-// reused on retry (its event log is in log.js).
+// The open game: long polling, and commands with idempotency keys reused on retry.
 
 import { api, ApiError, NetworkError } from './api.js';
 import { randomId } from './dom.js';
@@ -8,9 +7,7 @@ import { state, changed, notify, clearNotice, loadSeat } from './store.js';
 import { loadLog } from './log.js';
 import { alertIfMyMove } from './alerts.js';
 
-// Polls ask the server to hold them up to WAIT s until the game changes. One
-// answering at once gets adaptive polls: FAST after a change, slower while
-// nothing changes, MY_MOVE while this seat must act or the tab is hidden.
+// Polls are held up to WAIT s; a server answering at once gets adaptive intervals.
 const WAIT = 25;
 const FAST = 800;
 const MAX_VISIBLE = 8000;
@@ -106,10 +103,7 @@ export function pollNow() {
   poll(true);
 }
 
-/**
- * A finished game changes only once more, when a rematch is made: a seat
- * polls it until then if another human may ask for one; nobody polls it after.
- */
+/** A finished game changes only by a rematch: polled only while another human may ask for one. */
 function done(g) {
   const d = g.data;
   return !!d && d.status === 'over' && (!!d.rematch || !g.token || !(d.seats || []).some((x) => x.kind !== 'bot' && x.seat !== d.seat));
@@ -191,11 +185,7 @@ export function viewOf(data) {
   return data.view !== undefined ? data.view : data;
 }
 
-/**
- * Send one command for this seat. The idempotency key is made once and
- * reused by every retry, so a command that reached the server before the
- * connection dropped is never applied twice.
- */
+/** Send one command; every retry reuses its idempotency key, so it never applies twice. */
 export async function send(command) {
   const g = state.game;
   if (!g || g.busy) return false;
@@ -225,8 +215,7 @@ async function attempt(command, key, etag) {
       const busy = e instanceof ApiError && e.retryable;
       if (e instanceof NetworkError || busy) {
         if (!busy && !navigator.onLine) {
-          // Offline: send it again once the connection is back, however long
-          // that takes, without using up a retry.
+          // Offline: resend once back online, without using up a retry.
           notify('error', t('err.network'));
           await new Promise((r) => window.addEventListener('online', r, { once: true }));
           if (s !== session) return false;

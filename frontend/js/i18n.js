@@ -1,7 +1,5 @@
-// UI strings in English, Czech and Hungarian (one table a language in lang/, only the
-// page's language is loaded); card names and texts come from /api/cards.
-// The browser's languages pick the default; a language switched to is kept on the device
-// (only an explicit choice: a device whose browser language changes follows it otherwise).
+// UI strings (one table a language in lang/, only the page's is loaded); card texts come from /api/cards.
+// Only an explicit language choice is kept on the device; otherwise the browser's languages decide.
 
 export const LANGS = ['en', 'cs', 'hu'];
 export const LANG_NAMES = { en: 'English', cs: 'Čeština', hu: 'Magyar' };

@@ -141,8 +141,7 @@ function render() {
   const dec = document.getElementById('decision');
   const decKey = dec ? `${main.dataset.version}/${dec.dataset.prompt}` : null;
   if (dec && decKey !== lastDecision) {
-    // The decision is a sheet fixed over the screen's bottom: in view however
-    // the page is scrolled; a new one starts at its top.
+    // The sheet is fixed, so always in view; a new one starts at its top.
     dec.scrollTop = 0;
     const title = dec.querySelector('h2');
     if (title && !(fk && hadFocusInMain)) { title.tabIndex = -1; title.focus({ preventScroll: true }); }
@@ -158,9 +157,7 @@ function render() {
   markIdle();
 }
 
-// A redraw replaces the buttons; one landing while a finger or mouse button is
-// down would swallow the tap (its press and release hit different elements).
-// So redraws wait for the release, and run after the click it produces.
+// A redraw while a pointer is down would swallow the tap: redraws wait for the click.
 let pressing = false;
 let redrawLater = false;
 function release() {
@@ -181,8 +178,7 @@ subscribe(() => {
   }
 });
 
-// `data-idle` on <main>: "true" once no request is in flight and the latest
-// state is drawn. The end-to-end tests wait on it instead of on time.
+// `data-idle` on <main>: "true" once nothing is pending and all is drawn (the e2e tests wait on it).
 let worker = false; // registered once the first screen is drawn (not to slow it down)
 function markIdle() {
   const idle = booted && settled() && !redrawLater;

@@ -1,5 +1,5 @@
-// Czech UI strings, loaded by i18n.js when the page speaks Czech.
-// Every table has the same keys (tests/test_i18n.py, e2e/test_static.py).
+// Czech UI strings.
+// Same keys in every table (tests/test_i18n.py).
 
 const cs = {
   'app.title': 'Dominion',
@@ -348,7 +348,7 @@ const cs = {
   'opt.investment.choose.coin': '+$1',
   'opt.investment.choose.vp': 'Zahodit ji na smetiště: +1 žeton VB za každou kartu peněz s jiným názvem v ruce',
   'prompt.vault.other_discard': 'Vyber karty, které odložíš ({card}).',
-  // -- issue 12: table (decisions sheet, undo, scores, buying) --
+  // table: decision sheet, undo, scores, buying
   'btn.undo': 'Zpět',
   'bar.canBuy': 'Můžeš koupit',
   'confirm.actionsLeft': 'Ještě můžeš zahrát: {cards}.',
@@ -362,7 +362,7 @@ const cs = {
   'sheet.hide': 'Skrýt',
   'sheet.show': 'Zobrazit',
   'table.myDeck': 'Všechny tvoje karty: {n}',
-  // -- issue 12: live (instant turns, notifications, offline) --
+  // live: alerts, offline
   'live.turn': 'Jsi na tahu',
   'live.move': 'Čeká se na tebe',
   'live.body': 'Ostatní hráči čekají na tebe.',
@@ -371,7 +371,7 @@ const cs = {
   'live.off': 'Upozornění vypnuta: změní se jen název stránky a telefon zavibruje.',
   'live.denied': 'Upozornění zapnuta: zvuk (prohlížeč tu oznámení nepovoluje).',
   'live.offline': 'Bez připojení. Hra bude pokračovat, až budeš zase online.',
-  // -- issue 12: flow (log, summary, home, end, rematch, accessibility) --
+  // flow: log, summary, your games, rematch
   'log.turn': 'Tah {n} — {name}',
   'sum.title': 'Od tvého minulého tahu',
   'sum.hide': 'Skrýt toto shrnutí',

@@ -1,5 +1,5 @@
-// English UI strings, loaded by i18n.js when the page speaks English.
-// Every table has the same keys (tests/test_i18n.py, e2e/test_static.py).
+// English UI strings.
+// Same keys in every table (tests/test_i18n.py).
 
 const en = {
   'app.title': 'Dominion',
@@ -359,7 +359,7 @@ const en = {
   'opt.investment.choose.coin': '+$1',
   'opt.investment.choose.vp': 'Trash it: +1 VP token per differently named Treasure in your hand',
   'prompt.vault.other_discard': 'Choose the cards to discard for {card}.',
-  // -- issue 12: table (decisions sheet, undo, scores, buying) --
+  // table: decision sheet, undo, scores, buying
   'btn.undo': 'Undo',
   'bar.canBuy': 'You can buy',
   'confirm.actionsLeft': 'You can still play {cards}.',
@@ -373,7 +373,7 @@ const en = {
   'sheet.hide': 'Hide',
   'sheet.show': 'Show',
   'table.myDeck': { one: 'Your deck: {n} card', other: 'Your deck: {n} cards' },
-  // -- issue 12: live (instant turns, notifications, offline) --
+  // live: alerts, offline
   'live.turn': 'Your turn',
   'live.move': 'Your move',
   'live.body': 'The other players are waiting for you.',
@@ -382,7 +382,7 @@ const en = {
   'live.off': 'Alerts off: the title still changes and phones vibrate.',
   'live.denied': 'Alerts on: a chime (this browser does not allow notifications here).',
   'live.offline': 'No connection. The game goes on when you are back online.',
-  // -- issue 12: flow (log, summary, home, end, rematch, accessibility) --
+  // flow: log, summary, your games, rematch
   'log.turn': 'Turn {n} — {name}',
   'sum.title': 'Since your last turn',
   'sum.hide': 'Hide this summary',

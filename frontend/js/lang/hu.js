@@ -1,5 +1,5 @@
-// Hungarian UI strings, loaded by i18n.js when the page speaks Hungarian.
-// Every table has the same keys (tests/test_i18n.py, e2e/test_static.py).
+// Hungarian UI strings.
+// Same keys in every table (tests/test_i18n.py).
 
 const hu = {
   'app.title': 'Dominion',
@@ -348,7 +348,7 @@ const hu = {
   'opt.investment.choose.coin': '+$1',
   'opt.investment.choose.vp': 'Kihajítom: +1 GyP-jelző minden különböző nevű kincsért a kezemben',
   'prompt.vault.other_discard': 'Válaszd ki az eldobandó kártyákat ({card}).',
-  // -- issue 12: table (decisions sheet, undo, scores, buying) --
+  // table: decision sheet, undo, scores, buying
   'btn.undo': 'Visszavonás',
   'bar.canBuy': 'Megveheted',
   'confirm.actionsLeft': 'Még kijátszhatod: {cards}.',
@@ -362,7 +362,7 @@ const hu = {
   'sheet.hide': 'Elrejtés',
   'sheet.show': 'Megjelenítés',
   'table.myDeck': 'Összes kártyád: {n}',
-  // -- issue 12: live (instant turns, notifications, offline) --
+  // live: alerts, offline
   'live.turn': 'Te jössz',
   'live.move': 'Rád várnak',
   'live.body': 'A többi játékos rád vár.',
@@ -371,7 +371,7 @@ const hu = {
   'live.off': 'Figyelmeztetés kikapcsolva: csak az oldal címe változik, és a telefon rezeg.',
   'live.denied': 'Figyelmeztetés bekapcsolva: hangjelzés (a böngésző itt nem engedélyezi az értesítéseket).',
   'live.offline': 'Nincs kapcsolat. A játék folytatódik, amint újra online leszel.',
-  // -- issue 12: flow (log, summary, home, end, rematch, accessibility) --
+  // flow: log, summary, your games, rematch
   'log.turn': '{n}. kör — {name}',
   'sum.title': 'Az előző köröd óta',
   'sum.hide': 'Összegzés elrejtése',

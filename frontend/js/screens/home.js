@@ -1,6 +1,4 @@
-// Home: create a game (seats, kingdom by preset, hand-picked or randomizer
-// with a preview and re-roll), join by link or code, resume stored games.
-// Also the join screen reached from an invite link.
+// Home: create, join or resume a game; also the join screen of an invite link.
 
 import { h } from '../dom.js';
 import { t, has, cardName, lang, list } from '../i18n.js';
@@ -137,13 +135,10 @@ function createBody(f, k) {
   const body = { seats, creator_seat: f.seats.findIndex((s) => s.kind === 'me') };
   if (f.mode === 'preset' && k.preset) body.preset = k.preset.key;
   else body.kingdom = k.cards;
-  // The rules edition shown in the form. Sent where it differs from what the
-  // server picks by itself (a preset's own edition, else the 2nd), so a
-  // server without editions still starts every default game.
+  // Sent only where it differs from the server's default, so a server without editions still works.
   const edition = f.edition === '1' ? '1' : '2';
   const usual = f.mode === 'preset' && k.preset && k.preset.edition === '1' ? '1' : '2';
   if (edition !== usual) body.edition = edition;
-  // The preview showed whether Platinum/Colony are used: keep that promise.
   // A rolled kingdom keeps the Platinum/Colony outcome its preview showed.
   if (f.mode === 'random' && f.rnd.colony === 'auto' && typeof k.colony === 'boolean') body.colony = k.colony ? 'on' : 'off';
   else body.colony = f.rnd.colony;
@@ -314,11 +309,7 @@ function colonyUsed(f, rolled) {
   return f.rnd.colony === 'auto' ? rolled.colony : f.rnd.colony === 'on';
 }
 
-/**
- * Platinum/Colony for a preset or hand-picked kingdom: the server applies the
- * official rule when the game is created (all Prosperity: yes; a mix: one
- * random kingdom card decides), unless the form forces it.
- */
+/** Platinum/Colony for a preset or picked kingdom: the server's official rule unless forced. */
 function colonyLine(f, cards) {
   const known = cards.filter((c) => state.catalog[c]);
   if (!known.length) return null;
@@ -454,7 +445,7 @@ export function homeScreen({ go }) {
     joinBox(go));
 }
 
-// --- join screen (from an invite link) -------------------------------------
+// --- join screen (from an invite link)
 
 export function joinScreen(params, { go }) {
   const f = form();

@@ -1,6 +1,4 @@
-// The game log in time order, each turn under its own "Turn N — Name" heading,
-// the summary of what the others did since your last turn, and a polite live
-// region (outside the redrawn screens) that tells both once, and decisions.
+// The game log by turn, the summary of the others' turns, and a polite live region outside the redraws.
 
 import { h } from '../dom.js';
 import { t, cardName } from '../i18n.js';

@@ -1,5 +1,4 @@
-// The table: status, decision, hand, in play, supply, players, trash, log,
-// and the phase buttons in a bar at the bottom (reachable with a thumb).
+// The table: status, decision, hand, in play, supply, players, trash and log.
 
 import { h } from '../dom.js';
 import { t, cardName, money } from '../i18n.js';
@@ -64,8 +63,7 @@ function handSection(view, legal, names) {
       h('span', { class: 'small muted' }, t('common.cards', { n: me.hand.length }))),
     hand.length ? h('div', { class: 'cards' }, hand.map(([name, i]) => {
       const playable = myTurn && legal.play.has(name);
-      // A Treasure played in the Action phase ends it: no Action's mark, and a
-      // second tap when an Action could still be played.
+      // A Treasure ends the Action phase: no mark, and a second tap while an Action is playable.
       const ends = playable && view.turn.phase === 'action' && !(info(name).types || []).includes('Action');
       const quiet = ends && actionsLeft;
       const go = () => send({ type: 'play', card: name });
@@ -200,9 +198,8 @@ function playersSection(view, names) {
           active ? h('span', { class: 'active-tag' }, `● ${t('opp.active')}`) : null),
         h('div', { class: 'kv' },
           kv(t('opp.hand'), p.hand_count), kv(t('opp.deck'), p.deck_count), kv(t('opp.discard'), p.discard_count),
-          tokensGame ? h('span', { class: 'vp-tokens', 'data-vp-tokens': p.vp_tokens || 0 },
-            h('span', { class: 'k' }, `${t('opp.vp')} `), h('b', null, String(p.vp_tokens || 0))) : null,
-          typeof p.vp === 'number' ? h('span', { class: 'vp', 'data-vp': p.vp }, h('span', { class: 'k' }, `${t('end.vp')} `), h('b', null, String(p.vp))) : null,
+          tokensGame ? kv(t('opp.vp'), p.vp_tokens || 0, { class: 'vp-tokens', 'data-vp-tokens': p.vp_tokens || 0 }) : null,
+          typeof p.vp === 'number' ? kv(t('end.vp'), p.vp, { class: 'vp', 'data-vp': p.vp }) : null,
           kv(t('opp.turns'), p.turns)),
         p.seat === view.seat ? deckBox(p.cards) : null,
         p.discard_top ? h('div', { class: 'kv' }, h('span', { class: 'k' }, `${t('opp.top')}:`), cardButton(p.discard_top, { small: true })) : null);
@@ -220,8 +217,8 @@ function deckBox(cards) {
       h('li', { 'data-card': card, 'data-count': n }, `${cardName(card)} ×${n}`))));
 }
 
-function kv(k, v) {
-  return h('span', null, h('span', { class: 'k' }, `${k} `), h('b', null, String(v)));
+function kv(k, v, attrs = null) {
+  return h('span', attrs, h('span', { class: 'k' }, `${k} `), h('b', null, String(v)));
 }
 
 function trashSection(view) {
