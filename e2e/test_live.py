@@ -150,8 +150,12 @@ def test_your_turn_in_a_background_tab_changes_the_title_vibrates_chimes_and_not
     assert other.evaluate("window.__vibrations") == []
     mover.evaluate(SEND, {"type": "end_phase"})
     other.wait_for_function("() => document.title === '● Your turn — Dominion'")
+    # The chime and the notification follow the title asynchronously: wait for them.
+    other.wait_for_function("(n) => window.__vibrations.length >= 1 && window.__tones >= n", arg=tones + 2)
     assert other.evaluate("window.__vibrations") == [[200, 100, 200]]
     assert other.evaluate("window.__tones") == tones + 2
+    other.wait_for_function("""async () => (await (await navigator.serviceWorker.ready).getNotifications())
+        .length > 0""")
     shown = other.evaluate("""async () => (await (await navigator.serviceWorker.ready).getNotifications())
         .map((n) => ({ title: n.title, body: n.body, url: n.data }))""")
     assert len(shown) == 1 and shown[0]["title"] == "Your turn", shown
