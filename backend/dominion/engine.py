@@ -797,6 +797,7 @@ class Game:
         Shuffles the discard pile into a new deck only when the deck runs out.
         """
         p = self.state.players[seat]
+        p.cards_version += 1  # the cards are out of every zone until the caller places them
         deck = p.deck
         if len(deck) >= n:
             taken = deck[-n:] if n else []
@@ -897,6 +898,8 @@ class Game:
         """Put cards that are already out of every zone into the trash."""
         if cards:
             self.state.trash += cards
+            for p in self.state.players:  # whoever owned them (an attacker trashes a victim's)
+                p.cards_version += 1
             self.emit("trash", seat, cards=list(cards))
 
     def trash_played(self, seat: int, played: PlayedCard) -> bool:
@@ -930,7 +933,9 @@ class Game:
     def gain_from_trash(self, seat: int, name: str) -> None:
         """Gain a card out of the trash to the discard pile (Thief)."""
         self.state.trash.remove(name)
-        self.state.players[seat].discard.append(name)
+        p = self.state.players[seat]
+        p.discard.append(name)
+        p.cards_version += 1
         self.emit("gain", seat, card=name, to="discard", source="trash")
 
     #: Buy a card already checked legal: ``buy(seat, name)``; see :func:`dominion.gains.buy`.

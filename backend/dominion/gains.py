@@ -103,6 +103,7 @@ def gain(game: "Game", seat: int, name: str, to: str = "discard", bought: bool =
     else:  # pragma: no cover - programming error in a card
         raise ValueError(f"cannot gain to {to!r}")
     supply[name] -= 1
+    p.cards_version += 1
     if game._events is not None:  # simulations record none
         game.emit("gain", seat, card=name, to=to)
     if st.trade_route and name in st.trade_route:

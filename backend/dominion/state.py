@@ -35,6 +35,11 @@ class Player:
     set_aside: list[str] = field(default_factory=list)
     vp_tokens: int = 0
     turns: int = 0
+    #: Goes up whenever the player may have gained, lost or passed cards, or
+    #: taken cards off the deck (out of every zone until they are placed), so
+    #: a bot can keep figures about this player object's cards until they
+    #: change. Not saved.
+    cards_version: int = field(default=0, compare=False, repr=False)
 
     def all_cards(self) -> list[str]:
         """Every card the player owns, wherever it is."""

@@ -269,46 +269,124 @@ def best_first(cards: Iterable[str]) -> list[str]:
 
 
 class _Ctx:
-    """Figures about one seat's deck and the game stage, computed once per question."""
+    """Figures about one seat's cards and the game stage (see :func:`_ctx`).
+
+    Never changed once made: questions share it while nothing it counts changes.
+    """
 
     __slots__ = (
         "game", "seat", "owned", "size", "money", "golds", "terminals", "villages",
         "stage", "players", "kingdom", "my_turns", "colony", "terminal_room", "gardens",
+        "player", "version", "supply",
     )
+    owned: Counter[str]
+    size: int
+    money: float
+    golds: int
+    terminals: int
+    villages: int
+    gardens: int
 
-    def __init__(self, game: "Game", seat: int) -> None:
+    def __init__(self, game: "Game", seat: int, same_cards: Optional["_Ctx"] = None) -> None:
         st = game.state
+        p = st.players[seat]
         self.game = game
         self.seat = seat
-        cards = st.players[seat].all_cards()
+        #: What the figures were made from: the player object and its cards
+        #: version, the supply's pile sizes (see :func:`_ctx`).
+        self.player = p
+        self.version = p.cards_version
+        self.supply = tuple(st.supply.values())
+        if same_cards is not None:  # the seat's cards have not changed since
+            c = same_cards
+            self.owned, self.size, self.money, self.golds = c.owned, c.size, c.money, c.golds
+            self.terminals, self.villages, self.gardens = c.terminals, c.villages, c.gardens
+        else:
+            self._count(p.all_cards())
+        self.players = len(st.players)
+        self.kingdom = st.kingdom
+        self.my_turns = p.turns
+        self.stage = _stage_of(game, self.supply)
+        self.colony = "Colony" in st.supply
+        #: How many terminals the deck can hold without many collisions.
+        self.terminal_room = 1 + self.villages + max(0, self.size - 10) // 8
+
+    def _count(self, cards: list[str]) -> None:
         self.owned = owned = Counter(cards)
         self.size = len(cards)
-        money = []
+        money = 0.0
         terminals = villages = gardens = 0
-        kinds, coins = _KINDS, _COINS
+        facts = _CARD_FACTS
         for c, n in owned.items():
             card = CARDS[c]
-            if card.score is not None:
+            f = facts.get(card)
+            if f is None:
+                f = _card_facts(card, c)
+            if f[0]:
                 gardens += n
-            k = kinds[card] if card in kinds else kind(c)
-            if k == TERMINAL:
+            if f[1] == TERMINAL:
                 terminals += n
-            elif k == VILLAGE_KIND:
+            elif f[1] == VILLAGE_KIND:
                 villages += n
-            money.append((coins[card] if card in coins else coins_of(c)) * n)
-        self.money = sum(money)  # in the order of the cards, as always
+            money += f[2] * n  # in the order of the cards, as always
+        self.money = money
         self.golds = owned.get("Gold", 0) + owned.get("Platinum", 0)
         self.terminals = terminals
         self.villages = villages
         #: Cards whose VP depend on the deck (Gardens) the seat owns.
         self.gardens = gardens
-        self.players = len(st.players)
-        self.kingdom = st.kingdom
-        self.my_turns = st.players[seat].turns
-        self.stage = _stage(game)
-        self.colony = "Colony" in st.supply
-        #: How many terminals the deck can hold without many collisions.
-        self.terminal_room = 1 + self.villages + max(0, self.size - 10) // 8
+
+
+#: Per card: (VP depend on the deck, :func:`kind`, :func:`coins_of`).
+_CARD_FACTS: dict[Card, tuple[bool, Optional[str], float]] = {}
+
+
+def _card_facts(card: Card, name: str) -> tuple[bool, Optional[str], float]:
+    facts = _CARD_FACTS[card] = (card.score is not None, kind(name), coins_of(name))
+    return facts
+
+
+#: The last :func:`_stage` computed: the game, its pile sizes, the stage
+#: (one tuple, replaced whole: bots of several server threads may share it).
+_LAST_STAGE: tuple[Any, tuple[int, ...], float] = (None, (), 0.0)
+
+
+def _stage_of(game: "Game", supply: tuple[int, ...]) -> float:
+    """:func:`_stage`, the last one computed if the game and its piles are the same."""
+    global _LAST_STAGE
+    last = _LAST_STAGE
+    if last[0] is game and last[1] == supply:
+        return last[2]
+    stage = _stage(game)
+    _LAST_STAGE = (game, supply, stage)
+    return stage
+
+#: The last :class:`_Ctx` made for each seat number (of any game).
+_LAST_CTX: dict[int, _Ctx] = {}
+
+
+def _ctx(game: "Game", seat: int) -> _Ctx:
+    """The seat's :class:`_Ctx`: the last one made while nothing it counts
+    has changed, or one that reuses its figures about the seat's cards.
+
+    A bot asks several questions per turn (which Action, which buy, each
+    decision), mostly with the same cards. The player's ``cards_version``
+    changes with every gain, trash, pass or look at the deck; the card count
+    also falls while cards taken off the deck are out of every zone.
+    """
+    st = game.state
+    p = st.players[seat]
+    last = _LAST_CTX.get(seat)
+    if (last is None or last.game is not game or last.player is not p
+            or last.version != p.cards_version
+            or last.size != len(p.hand) + len(p.deck) + len(p.discard) + len(p.in_play)
+            + len(p.set_aside)):
+        ctx = _LAST_CTX[seat] = _Ctx(game, seat)
+    elif last.my_turns != p.turns or last.supply != tuple(st.supply.values()):
+        ctx = _LAST_CTX[seat] = _Ctx(game, seat, same_cards=last)
+    else:
+        ctx = last
+    return ctx
 
 
 def _stage(game: "Game") -> float:
@@ -654,7 +732,7 @@ class GenericBot:
         without = turn.coins + sum(_prosperity._treasure_coins(game, c) for c in others)
         if without < game.cost("Grand Market"):
             return None
-        ctx = _Ctx(game, seat)
+        ctx = _ctx(game, seat)
         full = self._best_buy_score(ctx, int(without) + hand.count("Copper"))
         if gain_score(ctx, "Grand Market") < full:
             return None
@@ -673,7 +751,7 @@ class GenericBot:
         actions = [c for c in hand if CARDS[c].is_action]
         if not actions:
             return None
-        ctx = _Ctx(game, seat)
+        ctx = _ctx(game, seat)
         best: Optional[str] = None
         best_score = 0.0
         for name in actions:
@@ -778,7 +856,7 @@ class GenericBot:
             options = [n for n, left in supply.items() if left > 0 and game.cost(n) <= coins]
         if not options:
             return None
-        ctx = _Ctx(game, seat)
+        ctx = _ctx(game, seat)
         scores = {n: gain_score(ctx, n, buying) for n in options}
         if buying and where is None:
             if _buy_bonus_possible(ctx):
@@ -786,6 +864,11 @@ class GenericBot:
                     scores[n] += _buy_bonus(ctx, n)
             elif "Mint" in scores:  # its own bonus: trashing the Treasures in play
                 scores["Mint"] += _buy_bonus(ctx, "Mint")
+        # The best-scored pile, the first of equals: what ranking them all
+        # gives, unless taking it would end the game in a loss.
+        best = max(scores, key=scores.__getitem__)
+        if not _would_lose_by_ending(ctx, best):
+            return None if buying and scores[best] < BUY_AT_LEAST else best
         ranked = sorted(options, key=scores.__getitem__, reverse=True)  # stable: ties keep their order
         for name in ranked:
             if _would_lose_by_ending(ctx, name):
@@ -816,12 +899,12 @@ class GenericBot:
         if d.prompt == "swindler.gain":
             # The attacker picks for the victim: what the victim wants least
             # (a Curse for a $0 card, an Estate early...).
-            victim = _Ctx(game, d.args.get("target", d.seat))
+            victim = _ctx(game, d.args.get("target", d.seat))
             return min(opts, key=lambda n: (gain_score(victim, n, buying=False), n))
         pick = self.choose_gain(game, d.seat, 99, where=opts)
         if pick is None:
             pick = opts[0]
-        if d.min == 0 and gain_score(_Ctx(game, d.seat), pick, buying=False) < 0:
+        if d.min == 0 and gain_score(_ctx(game, d.seat), pick, buying=False) < 0:
             return None
         return pick
 
@@ -844,20 +927,20 @@ class GenericBot:
         if prompt == "cellar.discard":
             return self._cellar(game, seat, opts)
         if prompt == "chapel.trash":
-            return self._chapel_trash(_Ctx(game, seat), opts, d.max)
+            return self._chapel_trash(_ctx(game, seat), opts, d.max)
         if prompt == "sentry.trash":
-            return self._chapel_trash(_Ctx(game, seat), opts, d.max)
+            return self._chapel_trash(_ctx(game, seat), opts, d.max)
         if prompt == "sentry.discard":
             return [c for c in opts if is_junk(c)]
         if prompt == "remodel.trash":
-            ctx = _Ctx(game, seat)
+            ctx = _ctx(game, seat)
             pick = self._remodel_pick(ctx, opts, forced=True)
             return [pick] if pick is not None else []
         if prompt == "mine.trash":
-            pick = self._mine_pick(_Ctx(game, seat), opts)
+            pick = self._mine_pick(_ctx(game, seat), opts)
             return [pick] if pick is not None else []
         if prompt == "throne_room.play":
-            return self._throne_pick(_Ctx(game, seat), opts, st.players[seat].hand)
+            return self._throne_pick(_ctx(game, seat), opts, st.players[seat].hand)
         if prompt == "harbinger.topdeck":
             best = best_first(opts)
             return best[:1] if best and value(best[0]) >= 2 else []
@@ -1010,7 +1093,7 @@ class GenericBot:
             spare = [c for c in best_first(hand) if is_terminal(c)][room:]
         if spare:
             return spare[0]
-        ctx = _Ctx(game, seat)
+        ctx = _ctx(game, seat)
         coins = st.turn.coins + sum(CARDS[c].coins for c in hand if CARDS[c].is_treasure)
         full = self._best_buy_score(ctx, coins)
         treasures = best_first(_distinct(c for c in hand if CARDS[c].is_treasure))
@@ -1134,7 +1217,7 @@ class GenericBot:
 
     def _steward(self, game: "Game", d: "Decision", opts: list[str]) -> str:
         seat = d.seat
-        ctx = _Ctx(game, seat)
+        ctx = _ctx(game, seat)
         hand = game.state.players[seat].hand
         if len(self._trash_junk(ctx, hand, 2)) == 2:
             return "trash"
@@ -1182,7 +1265,7 @@ class GenericBot:
         return "no"
 
     def _lurker(self, game: "Game", d: "Decision", opts: list[str]) -> str:
-        ctx = _Ctx(game, d.seat)
+        ctx = _ctx(game, d.seat)
         best = max([gain_score(ctx, c, buying=False) for c in game.state.trash
                     if CARDS[c].is_action] + [-100.0])
         return "gain" if best >= 15 else "trash"
@@ -1222,10 +1305,10 @@ class GenericBot:
         return ranked[:1]
 
     def _trash_one(self, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
-        return self._chapel_trash(_Ctx(game, d.seat), opts, d.max)
+        return self._chapel_trash(_ctx(game, d.seat), opts, d.max)
 
     def _trash_two(self, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
-        return self._trash_junk(_Ctx(game, d.seat), opts, d.max, coppers=d.prompt == "trading_post.trash")
+        return self._trash_junk(_ctx(game, d.seat), opts, d.max, coppers=d.prompt == "trading_post.trash")
 
     def _victim_discard(self, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
         """Keep the hand the next turn wants (it starts with 1 Action)."""
@@ -1274,15 +1357,15 @@ class GenericBot:
         return [max(worst_first(opts), key=lambda c: len(CARDS[c].types))]
 
     def _best_by_gain(self, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
-        ctx = _Ctx(game, d.seat)
+        ctx = _ctx(game, d.seat)
         return [max(opts, key=lambda c: (gain_score(ctx, c, buying=False), c))]
 
     def _upgrade_trash(self, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
-        pick = self._upgrade_pick(_Ctx(game, d.seat), opts)
+        pick = self._upgrade_pick(_ctx(game, d.seat), opts)
         return [pick] if pick is not None else worst_first(opts)[:1]
 
     def _replace_trash(self, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
-        pick = self._remodel_pick(_Ctx(game, d.seat), opts, forced=True)
+        pick = self._remodel_pick(_ctx(game, d.seat), opts, forced=True)
         return [pick] if pick is not None else []
 
 

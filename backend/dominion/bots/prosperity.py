@@ -19,6 +19,7 @@ from .generic import (
     TERMINAL_PLAY,
     GenericBot,
     _Ctx,
+    _ctx,
     _distinct,
     _draw_money,
     _keepers,
@@ -184,7 +185,7 @@ def _expected_coins(game: "Game", seat: int) -> float:
 
 def _wanted_by(game: "Game", seat: int, most: float, exclude: tuple[str, ...] = ()) -> Optional[str]:
     """The pile ``seat`` most wants among those costing at most ``most``."""
-    ctx = _Ctx(game, seat)
+    ctx = _ctx(game, seat)
     piles = [n for n, left in game.state.supply.items()
              if left > 0 and game.cost(n) <= most and n not in exclude]
     if not piles:
@@ -218,12 +219,12 @@ def bishop_pick(ctx: _Ctx, cards: list[str]) -> str:
 
 
 def _bishop_trash(bot: GenericBot, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
-    return [bishop_pick(_Ctx(game, d.seat), opts)]
+    return [bishop_pick(_ctx(game, d.seat), opts)]
 
 
 def _bishop_other(bot: GenericBot, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
     """Another player's Bishop: trash a Curse, or junk while the game is young."""
-    return bot._chapel_trash(_Ctx(game, d.seat), opts, 1)
+    return bot._chapel_trash(_ctx(game, d.seat), opts, 1)
 
 
 def _counting_house(bot: GenericBot, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
@@ -231,21 +232,21 @@ def _counting_house(bot: GenericBot, game: "Game", d: "Decision", opts: list[str
 
 
 def _expand_trash(bot: GenericBot, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
-    pick = bot._remodel_pick(_Ctx(game, d.seat), opts, forced=True, plus=3)
+    pick = bot._remodel_pick(_ctx(game, d.seat), opts, forced=True, plus=3)
     return [pick] if pick is not None else []
 
 
 def _forge_trash(bot: GenericBot, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
-    trash, gain = forge_plan(_Ctx(game, d.seat), opts)
+    trash, gain = forge_plan(_ctx(game, d.seat), opts)
     return trash if gain > 0 else []
 
 
 def _kings_court(bot: GenericBot, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
-    return bot._throne_pick(_Ctx(game, d.seat), opts, game.state.players[d.seat].hand)
+    return bot._throne_pick(_ctx(game, d.seat), opts, game.state.players[d.seat].hand)
 
 
 def _forced_trash_answer(bot: GenericBot, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
-    return _forced_trash(_Ctx(game, d.seat), opts)
+    return _forced_trash(_ctx(game, d.seat), opts)
 
 
 def _vault_discard(bot: GenericBot, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
@@ -254,14 +255,14 @@ def _vault_discard(bot: GenericBot, game: "Game", d: "Decision", opts: list[str]
 
 
 def _mint(bot: GenericBot, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
-    pick = mint_pick(_Ctx(game, d.seat), opts)
+    pick = mint_pick(_ctx(game, d.seat), opts)
     return [pick] if pick is not None else []
 
 
 def _anvil_discard(bot: GenericBot, game: "Game", d: "Decision", opts: list[str]) -> list[str]:
     """A Treasure whose coins this turn's buy does not need, for a $4 card."""
     seat = d.seat
-    ctx = _Ctx(game, seat)
+    ctx = _ctx(game, seat)
     supply = game.state.supply
     gains = [gain_score(ctx, n, buying=False) for n, left in supply.items()
              if left > 0 and game.cost(n) <= 4]
@@ -321,7 +322,7 @@ def _topdeck_gained(bot: GenericBot, game: "Game", d: "Decision", opts: list[str
 def _watchtower(bot: GenericBot, game: "Game", d: "Decision", opts: list[str]) -> str:
     """Trash Curses and unwanted Coppers, put good cards onto the deck."""
     gained = d.args.get("gained", "Copper")
-    ctx = _Ctx(game, d.seat)
+    ctx = _ctx(game, d.seat)
     if "trash" in opts and (gained == "Curse" or (
             gained == "Copper" and gain_score(ctx, "Copper") < 0)):
         return "trash"
@@ -360,7 +361,7 @@ def _war_chest_name(bot: GenericBot, game: "Game", d: "Decision", opts: list[str
 
 def _crystal_ball(bot: GenericBot, game: "Game", d: "Decision", opts: list[str]) -> str:
     looked = d.args.get("looked", "Copper")
-    ctx = _Ctx(game, d.seat)
+    ctx = _ctx(game, d.seat)
     if looked == "Curse" or (is_junk(looked) and ctx.stage > 5 and CARDS[looked].vp <= 1):
         return "trash"
     if is_junk(looked):
@@ -377,7 +378,7 @@ def _crystal_ball(bot: GenericBot, game: "Game", d: "Decision", opts: list[str])
 def _loan(bot: GenericBot, game: "Game", d: "Decision", opts: list[str]) -> str:
     """Trash a Copper (or a Curse) while the deck keeps enough money."""
     revealed = d.args.get("revealed", "Copper")
-    ctx = _Ctx(game, d.seat)
+    ctx = _ctx(game, d.seat)
     if revealed == "Curse" or (revealed == "Copper" and ctx.money - 1 >= 7):
         return "trash"
     return "discard"
@@ -390,7 +391,7 @@ def _investment(bot: GenericBot, game: "Game", d: "Decision", opts: list[str]) -
         return "coin"
     hand = game.state.players[d.seat].hand
     kinds = len({c for c in hand if game.is_treasure(c)})
-    stage = _Ctx(game, d.seat).stage
+    stage = _ctx(game, d.seat).stage
     if kinds >= 3 or (kinds >= 2 and stage <= 6) or (kinds >= 1 and stage <= 3):
         return "vp"
     return "coin"

@@ -271,6 +271,8 @@ def masquerade(game: "Game", seat: int, played: "PlayedCard") -> None:
     }
     for giver, name in passed.items():
         players[giver].hand.remove(name)
+        players[giver].cards_version += 1
+        players[receivers[giver]].cards_version += 1
     for giver, name in passed.items():
         to = receivers[giver]
         players[to].hand.append(name)
