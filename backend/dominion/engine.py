@@ -202,6 +202,10 @@ class Game:
         self._watch: Optional[undo.Watch] = None  # the command running, if it may be undone
         #: Events the last ``undo`` took back (the tail of the event log).
         self.retracted = 0
+        #: Check each agent's answer (:func:`~dominion.decisions.validate_answer`).
+        #: Simulations turn it off for their bots, whose answers every other
+        #: path (``Game.apply``, the tests' games) checks; a player's never skips it.
+        self.check_agents = True
         # Rules that only some cards bring are looked for only when the supply has them.
         (self._cost_rules, self.gain_hooks, self.buy_hooks, self._start_of_turn,
          self._buy_rules, self._early_treasures, self._curse_is_treasure,
@@ -663,6 +667,10 @@ class Game:
         if agent is None:
             raise _Suspend(decision)
         given = agent.decide(self, decision)
+        if not self.check_agents:  # a simulation's bots (see the attribute)
+            self._tape.append(given)
+            self._pos += 1
+            return given
         try:
             answer = validate_answer(decision, given)
         except IllegalCommand as e:
