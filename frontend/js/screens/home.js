@@ -478,7 +478,7 @@ export function joinScreen(params, { go }) {
   return h('form', { class: 'panel', id: 'join-seat', onsubmit: submit },
     h('h1', null, t('join.title')),
     params.code ? h('p', null, t('lobby.code', { code: params.code })) : null,
-    h('label', { class: 'field' }, h('span', null, t('join.name')),
+    h('label', { class: 'field' }, h('span', null, t('home.yourName')),
       h('input', { type: 'text', id: 'join-name', maxlength: 40, autocomplete: 'nickname', value: j.name, required: true,
         oninput: (e) => { j.name = e.target.value; } })),
     j.error ? h('p', { class: 'notice error', role: 'alert' }, h('span', { class: 'msg' }, j.error)) : null,

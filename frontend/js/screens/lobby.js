@@ -47,7 +47,7 @@ function lobby(g) {
           h('b', null, t('common.seat', { n: s.seat + 1 })), ': ',
           s.kind === 'bot' ? h('span', { class: 'state ok' }, `${t('lobby.bot')} (${t(`bot.${s.bot}`)})`)
             : free ? h('span', { class: 'state free' }, t('lobby.free'))
-              : h('span', { class: 'state ok' }, `${s.name || ''} — ${s.seat === mySeat ? t('lobby.you') : t('lobby.joined')}`)),
+              : h('span', { class: 'state ok' }, `${s.name || ''} — ${s.seat === mySeat ? t('common.you') : t('lobby.joined')}`)),
         free && link ? h('div', { class: 'stack' },
           h('label', { class: 'field' }, h('span', { class: 'small' }, t('lobby.link', { n: s.seat + 1 })),
             h('input', { type: 'url', readonly: true, class: 'linkbox invite-link', value: link, 'data-code': code, onfocus: (e) => e.target.select() })),

@@ -188,7 +188,7 @@ function playersSection(view, names) {
   const kingdom = view.kingdom || [];
   const tokensGame = view.players.some((p) => p.vp_tokens) || VP_TOKEN_CARDS.some((c) => kingdom.includes(c));
   return h('section', { id: 'players', 'aria-labelledby': 'players-title' },
-    h('h2', { id: 'players-title' }, t('table.players')),
+    h('h2', { id: 'players-title' }, t('home.players')),
     h('div', { class: 'players' }, view.players.map((p) => {
       const active = p.seat === view.turn.seat;
       return h('div', { class: `player ${active ? 'active' : ''}`, 'data-seat': p.seat },
