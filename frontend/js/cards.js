@@ -47,7 +47,6 @@ export function fitNames(root) {
 export function cardButton(name, opts = {}) {
   const { onTap, actions, extraClass = '', label, children = [], attrs = {}, small } = opts;
   const el = h('button', {
-    type: 'button',
     class: `card ${typeClasses(name)} ${small ? 'small' : ''} ${extraClass}`.trim(),
     'data-card': name,
     'data-types': info(name).types.join(' '),
@@ -116,24 +115,23 @@ export function showCard(name, actions = []) {
   // The catalog's own type names in its language; ours while it is on its way.
   const localTypes = state.catalogLang === lang() && Array.isArray(c.type_names) && c.type_names.length === (c.types || []).length;
   const types = (localTypes ? c.type_names : (c.types || []).map((ty) => t(`type.${ty}`))).join(' – ');
-  mount(dlg, h('div', { class: 'dbody' },
-    h('div', { class: 'dhead' },
+  mount(dlg, h('div', 'dbody',
+    h('div', 'dhead',
       h('div', null,
         h('h2', { id: 'card-dialog-title' }, local),
         local !== name ? h('p', { class: 'muted small', lang: 'en' }, name) : null,
         c.unofficial ? h('p', { class: 'muted small', id: 'unofficial-name' }, t('card.unofficialName')) : null),
-      h('button', { type: 'button', class: 'secondary', onclick: close, 'aria-label': t('common.close') }, '✕')),
+      h('button', { class: 'secondary', onclick: close, 'aria-label': t('common.close') }, '✕')),
     h('p', null,
-      c.cost !== null && c.cost !== undefined ? h('span', { class: 'cost' }, t('card.cost', { cost: money(c.cost) })) : null,
+      c.cost !== null && c.cost !== undefined ? h('span', 'cost', t('card.cost', { cost: money(c.cost) })) : null,
       types ? h('span', { id: 'card-types' }, ` · ${types}`) : null),
     rulesTexts(c),
-    h('div', { class: 'dactions' },
+    h('div', 'dactions',
       actions.map((a) => h('button', {
-        type: 'button',
         'data-action': a.id || null,
         onclick: () => { close(); a.run(); },
       }, a.label)),
-      h('button', { type: 'button', class: 'secondary', onclick: close }, t('common.close')))));
+      h('button', { class: 'secondary', onclick: close }, t('common.close')))));
   if (!dlg.open) dlg.showModal();
   const first = dlg.querySelector('.dactions button');
   if (first) first.focus();

@@ -79,7 +79,7 @@ function renderTopbar() {
   }, LANGS.map((l) => h('option', { value: l, selected: l === lang(), lang: l }, LANG_NAMES[l])));
   mount(topbar,
     h('a', { class: 'brand', href: '#/' }, t('app.title')),
-    h('span', { class: 'spacer' }),
+    h('span', 'spacer'),
     alertsControl(),
     h('label', { for: 'lang', class: 'sr-only' }, t('lang.label')),
     sel);
@@ -89,9 +89,9 @@ function noticeBox() {
   const n = state.notice;
   if (!n) return null;
   return h('div', { class: `notice ${n.kind}`, role: n.kind === 'error' ? 'alert' : 'status', id: 'notice' },
-    h('span', { class: 'msg' }, n.text),
-    n.action ? h('button', { type: 'button', onclick: n.action.run, id: 'notice-action' }, n.action.label) : null,
-    h('button', { type: 'button', class: 'secondary', onclick: clearNotice, 'aria-label': t('err.dismiss') }, '✕'));
+    h('span', 'msg', n.text),
+    n.action ? h('button', { onclick: n.action.run, id: 'notice-action' }, n.action.label) : null,
+    h('button', { class: 'secondary', onclick: clearNotice, 'aria-label': t('err.dismiss') }, '✕'));
 }
 
 let firstGameRender = false;

@@ -69,7 +69,7 @@ function buyStrip(view, legal) {
       return cardButton(p.card, {
         small: true,
         attrs: { 'data-fk': `strip-${p.card}`, 'data-cost': p.cost },
-        children: [h('span', { class: 'meta' }, h('span', { class: 'cost' }, money(p.cost)))],
+        children: [h('span', 'meta', h('span', 'cost', money(p.cost)))],
         onTap: oneTap ? buy : null,
         actions: [{ id: 'buy', label: t('card.buy', { cost: money(p.cost) }), run: buy }],
       });
@@ -77,7 +77,7 @@ function buyStrip(view, legal) {
 }
 
 function button(id, text, onclick, cls = '') {
-  return h('button', { type: 'button', id: `btn-${id}`, class: cls, disabled: state.game.busy, 'data-fk': id, onclick }, text);
+  return h('button', { id: `btn-${id}`, class: cls, disabled: state.game.busy, 'data-fk': id, onclick }, text);
 }
 
 /** The bar's contents, or nothing when this seat has no turn controls now. */
@@ -104,8 +104,8 @@ export function actionBar(view) {
   ];
   return h('nav', { class: 'actionbar', 'aria-label': t(`phase.${view.turn.phase}`) },
     !action && view.turn.buys && !c ? buyStrip(view, legal) : null,
-    c ? h('div', { class: 'confirm' }, h('p', { id: 'confirm-msg', role: 'alert' }, c.why),
+    c ? h('div', 'confirm', h('p', { id: 'confirm-msg', role: 'alert' }, c.why),
       buttons.includes(cancel) ? null : cancel,
       button('confirm', c.label, () => { state.ui.confirm = null; c.run(); }, 'danger')) : null,
-    h('div', { class: 'btns' }, buttons));
+    h('div', 'btns', buttons));
 }

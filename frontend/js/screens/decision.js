@@ -1,7 +1,7 @@
 // The decision panel: one clear place for whatever the engine asks this seat,
 // and the "waiting for X" line when someone else must act.
 
-import { h } from '../dom.js';
+import { h, field } from '../dom.js';
 import { t, has, cardName, money, ordinal } from '../i18n.js';
 import { state, changed } from '../store.js';
 import { cardButton, info, fitNames } from '../cards.js';
@@ -65,7 +65,7 @@ export function optionLabel(d, id) {
 /** A hint line for a prompt (e.g. which card ends on top), when it has one. */
 function hintFor(d) {
   const key = `hint.${d.prompt}`;
-  return has(key) ? h('p', { class: 'small hint' }, t(key)) : null;
+  return has(key) ? h('p', 'small hint', t(key)) : null;
 }
 
 // --- option lists ------------------------------------------------------------
@@ -99,13 +99,13 @@ function namePicker(d, ui, answer) {
       attrs: { 'data-answer': o, 'data-fk': `name-${o}` },
       onTap: () => answer(o),
     }));
-    if (list.length > shown.length) shown.push(h('p', { class: 'small muted' }, t('dec.more', { n: list.length - shown.length })));
+    if (list.length > shown.length) shown.push(h('p', 'small muted', t('dec.more', { n: list.length - shown.length })));
     return shown;
   };
   const list = h('div', { class: 'opts names', id: 'name-list', 'aria-live': 'polite' }, items(ui.filter));
   const title = h('p', { class: 'small', id: 'name-list-title' }, ui.filter.trim() ? t('dec.matches') : t('dec.inGame'));
   return [
-    h('label', { class: 'field' }, h('span', null, t('dec.search', { n: options.length })),
+    field(t('dec.search', { n: options.length }),
       h('input', {
         type: 'search', id: 'name-filter', 'data-fk': 'name-filter', autocomplete: 'off', spellcheck: 'false',
         enterkeyhint: 'search', value: ui.filter, 'aria-controls': 'name-list',
@@ -135,10 +135,10 @@ function positionPicker(d, answer) {
   const card = d.args.placing;
   return [
     card ? h('p', { class: 'placing', id: 'placing' }, t('dec.placing'), ' ', cardButton(card, { small: true })) : null,
-    h('p', { class: 'small' }, t('dec.deckSize', { n: last })),
+    h('p', 'small', t('dec.deckSize', { n: last })),
     h('div', { class: 'opts positions', role: 'group', 'aria-label': t('dec.title') },
       d.options.map((o) => h('button', {
-        type: 'button', class: Number(o) === 0 || Number(o) === last ? '' : 'secondary',
+        class: Number(o) === 0 || Number(o) === last ? '' : 'secondary',
         'data-answer': o, 'data-position': o, 'data-fk': `pos-${o}`, onclick: () => answer(o),
       }, positionLabel(o, last)))),
   ];
@@ -150,10 +150,9 @@ function optionToggles(d, ui, answer) {
   const n = ui.picked.length;
   return [
     // Pawn's and Courtier's own sentences say how many; other prompts get the count.
-    has(`prompt.${d.prompt}`) ? null : h('p', { class: 'small' }, d.min === d.max ? t('dec.chooseOpts', { n: d.min }) : t('dec.chooseOptsRange', { min: d.min, max: d.max })),
+    has(`prompt.${d.prompt}`) ? null : h('p', 'small', d.min === d.max ? t('dec.chooseOpts', { n: d.min }) : t('dec.chooseOptsRange', { min: d.min, max: d.max })),
     h('div', { class: 'opts toggles', role: 'group', 'aria-label': t('dec.title') },
       d.options.map((o) => h('button', {
-        type: 'button',
         class: picked.has(o) ? 'toggle on' : 'toggle secondary',
         'aria-pressed': picked.has(o) ? 'true' : 'false',
         'data-opt': o,
@@ -171,9 +170,9 @@ function optionToggles(d, ui, answer) {
 
 /** "N selected" and the Confirm button, enabled for min..max picks. */
 function confirmRow(d, n, onclick, label) {
-  return h('div', { class: 'opts' },
+  return h('div', 'opts',
     h('span', { class: 'small', 'aria-live': 'polite' }, t('dec.selected', { n })),
-    h('button', { type: 'button', 'data-confirm': '', 'data-fk': 'confirm', disabled: n < d.min || n > d.max, onclick }, label));
+    h('button', { 'data-confirm': '', 'data-fk': 'confirm', disabled: n < d.min || n > d.max, onclick }, label));
 }
 
 /** The label of the button that answers "no card" for a cards decision. */
@@ -198,7 +197,6 @@ export function decisionPanel(d, ctx) {
     const yesNo = d.options.length === 2 && d.options.includes('yes') && d.options.includes('no');
     body.push(h('div', { class: `opts ${yesNo ? '' : 'choices'}`, role: 'group', 'aria-label': t('dec.title') },
       d.options.map((o) => h('button', {
-        type: 'button',
         class: yesNo && o === 'no' ? 'secondary' : '',
         'data-answer': o,
         'data-fk': `opt-${o}`,
@@ -208,42 +206,42 @@ export function decisionPanel(d, ctx) {
     body.push(optionToggles(d, ui, answer));
   } else if (d.kind === 'supply') {
     const hint = `dec.supplyHint.${d.prompt}`;
-    body.push(h('p', { class: 'small muted' }, has(hint) ? t(hint, { cost: money((d.args || {}).cost) }) : t('dec.supplyHint')));
-    body.push(h('div', { class: 'opts supply' },
+    body.push(h('p', 'small muted', has(hint) ? t(hint, { cost: money((d.args || {}).cost) }) : t('dec.supplyHint')));
+    body.push(h('div', 'opts supply',
       d.options.map((name) => cardButton(name, {
         attrs: { 'data-answer': name, 'data-fk': `sup-${name}`, 'data-cost': costOf(name) },
-        children: [h('span', { class: 'meta' }, h('span', { class: 'cost' }, money(costOf(name))))],
+        children: [h('span', 'meta', h('span', 'cost', money(costOf(name))))],
         onTap: () => answer(name),
       })),
-      d.min === 0 ? h('button', { type: 'button', class: 'secondary', 'data-answer': '', onclick: () => answer(null) }, t('dec.none')) : null));
+      d.min === 0 ? h('button', { class: 'secondary', 'data-answer': '', onclick: () => answer(null) }, t('dec.none')) : null));
   } else if (d.kind === 'order') {
     const placed = new Set(ui.order);
-    body.push(h('p', { class: 'small' }, t('dec.orderHint')));
-    body.push(h('div', { class: 'opts' },
+    body.push(h('p', 'small', t('dec.orderHint')));
+    body.push(h('div', 'opts',
       d.options.map((name, i) => cardButton(name, {
         extraClass: placed.has(i) ? 'selected' : '',
         attrs: { 'aria-pressed': placed.has(i) ? 'true' : 'false', disabled: placed.has(i), 'data-fk': `ord-${i}`, 'data-option': i },
         onTap: () => { ui.order.push(i); changed(); },
       }))));
-    body.push(h('p', { class: 'order' }, h('b', null, t('dec.orderTop')), ' ',
+    body.push(h('p', 'order', h('b', null, t('dec.orderTop')), ' ',
       ui.order.map((i, k) => `${k + 1}. ${cardName(d.options[i])}`).join(' · ')));
-    body.push(h('div', { class: 'opts' },
-      h('button', { type: 'button', class: 'secondary', disabled: !ui.order.length, onclick: () => { ui.order = []; changed(); } }, t('dec.reset')),
+    body.push(h('div', 'opts',
+      h('button', { class: 'secondary', disabled: !ui.order.length, onclick: () => { ui.order = []; changed(); } }, t('dec.reset')),
       h('button', {
-        type: 'button', 'data-confirm': '', disabled: ui.order.length !== d.options.length,
+        'data-confirm': '', disabled: ui.order.length !== d.options.length,
         onclick: () => answer(ui.order.map((i) => d.options[i])),
       }, t('dec.confirm'))));
   } else {
     // cards: a single pick answers at once; several picks are toggled then confirmed.
-    body.push(h('p', { class: 'small' }, countHint(d)));
+    body.push(h('p', 'small', countHint(d)));
     if (d.max === 1) {
       const seen = new Set();
-      body.push(h('div', { class: 'opts' },
+      body.push(h('div', 'opts',
         d.options.filter((c) => (seen.has(c) ? false : seen.add(c))).map((name) => cardButton(name, {
           attrs: { 'data-answer': name, 'data-fk': `pick-${name}` },
           onTap: () => answer([name]),
         })),
-        d.min === 0 ? h('button', { type: 'button', class: 'secondary', 'data-answer': '', 'data-fk': 'pick-none', onclick: () => answer([]) }, noneLabel(d)) : null));
+        d.min === 0 ? h('button', { class: 'secondary', 'data-answer': '', 'data-fk': 'pick-none', onclick: () => answer([]) }, noneLabel(d)) : null));
     } else {
       const picked = new Set(ui.picked);
       // Where the picks go onto a pile one by one, the order they were tapped in shows.
@@ -252,7 +250,7 @@ export function decisionPanel(d, ctx) {
         d.options.map((name, i) => cardButton(name, {
           extraClass: picked.has(i) ? 'selected' : '',
           attrs: { 'aria-pressed': picked.has(i) ? 'true' : 'false', 'data-option': i, 'data-fk': `tog-${i}` },
-          children: ordered && picked.has(i) ? [h('span', { class: 'badge order' }, String(ui.picked.indexOf(i) + 1))] : [],
+          children: ordered && picked.has(i) ? [h('span', 'badge order', String(ui.picked.indexOf(i) + 1))] : [],
           onTap: () => {
             if (picked.has(i)) ui.picked = ui.picked.filter((x) => x !== i);
             else if (ui.picked.length < d.max) ui.picked.push(i);
@@ -271,12 +269,12 @@ export function decisionPanel(d, ctx) {
     class: `panel decision sheet ${low ? 'collapsed' : ''}`, 'aria-labelledby': 'dec-title', id: 'decision',
     'data-prompt': d.prompt, 'data-kind': d.kind, 'data-min': d.min, 'data-max': d.max,
   },
-    h('div', { class: 'sheet-head' },
+    h('div', 'sheet-head',
       // The card that asks, by its local name, in the title: a tap shows its text.
       h('h2', { id: 'dec-title' }, t('dec.title'),
         d.card ? cardButton(d.card, { small: true, attrs: { id: 'dec-card', 'data-fk': 'dec-card' } }) : null),
-      ctx.undo ? h('button', { type: 'button', class: 'secondary', id: 'dec-undo', 'data-fk': 'dec-undo', onclick: ctx.onUndo }, `↶ ${t('btn.undo')}`) : null,
-      h('button', { type: 'button', class: 'secondary', id: 'sheet-toggle', 'data-fk': 'sheet-toggle', 'aria-expanded': low ? 'false' : 'true',
+      ctx.undo ? h('button', { class: 'secondary', id: 'dec-undo', 'data-fk': 'dec-undo', onclick: ctx.onUndo }, `↶ ${t('btn.undo')}`) : null,
+      h('button', { class: 'secondary', id: 'sheet-toggle', 'data-fk': 'sheet-toggle', 'aria-expanded': low ? 'false' : 'true',
         'aria-controls': 'dec-body', onclick: toggle }, low ? `▴ ${t('sheet.show')}` : `▾ ${t('sheet.hide')}`)),
     h('p', { class: 'prompt', 'data-known': has(`prompt.${d.prompt}`) ? 'true' : 'false' }, promptText(d, names, me, turnSeat)),
     h('div', { id: 'dec-body', class: 'dec-body', hidden: low }, body));

@@ -44,7 +44,7 @@ function rematchButton(view, go) {
   const g = state.game;
   const r = g.data.rematch;
   if (r && (!r.invite || !g.token)) return h('a', { class: 'btn', id: 'rematch-open', href: `#/g/${encodeURIComponent(r.id)}` }, t('end.rematchOpen'));
-  return g.token ? h('button', { type: 'button', id: r ? 'rematch-join' : 'rematch', disabled: !!g.rematching,
+  return g.token ? h('button', { id: r ? 'rematch-join' : 'rematch', disabled: !!g.rematching,
     onclick: () => rematch(g, go, r && r.invite) }, t(r ? 'end.rematchJoin' : 'end.rematch')) : null;
 }
 
@@ -65,8 +65,8 @@ export function endScreen(view, { onAgain, go }) {
   return h('div', { id: 'end' },
     title,
     h('p', { class: 'panel', id: 'winner', role: 'status' }, h('b', null, headline(view))),
-    h('p', { class: 'row' }, rematchButton(view, go),
-      h('button', { type: 'button', class: 'secondary', id: 'play-again', onclick: onAgain }, t('end.again'))),
+    h('p', 'row', rematchButton(view, go),
+      h('button', { class: 'secondary', id: 'play-again', onclick: onAgain }, t('end.again'))),
     r.end_reason ? h('p', null, t(`end.reason.${r.end_reason}`)) : null,
     r.tie_break ? h('p', { id: 'tie-break' }, t('end.tieBreak')) : null,
     h('table', { class: 'scores', id: 'scores' },
@@ -77,13 +77,13 @@ export function endScreen(view, { onAgain, go }) {
         h('th', { scope: 'col', class: 'num' }, t('opp.turns')))),
       h('tbody', null, order.map((s, i) => h('tr', { class: winners.includes(s) ? 'win' : '', 'data-seat': s },
         h('td', null, String(i + 1)),
-        h('td', null, names[s], s === me ? ` ${t('opp.you')}` : '', winners.includes(s) ? h('span', { class: 'sr-only' }, ` (${t('end.winnerMark')})`) : null,
+        h('td', null, names[s], s === me ? ` ${t('opp.you')}` : '', winners.includes(s) ? h('span', 'sr-only', ` (${t('end.winnerMark')})`) : null,
           // VP tokens are in the score already: say how much of it they are.
           tokens(view, s) ? h('span', { class: 'small muted with-tokens', 'data-vp-tokens': tokens(view, s) }, t('end.withTokens', { n: tokens(view, s) })) : null),
-        h('td', { class: 'num score' }, t('end.score', { n: r.scores[s] })),
-        h('td', { class: 'num' }, String(r.turns[s])))))),
+        h('td', 'num score', t('end.score', { n: r.scores[s] })),
+        h('td', 'num', String(r.turns[s])))))),
     (r.decks || []).map((deck, s) => h('section', { class: 'panel', 'data-deck': s },
-      h('h2', null, t('end.deck', { name: names[s] }), ' ', h('span', { class: 'muted small' }, t('common.cards', { n: Object.values(deck).reduce((a, b) => a + b, 0) }))),
-      h('ul', { class: 'deck-list' }, Object.entries(deck).map(([card, n]) => h('li', null, `${n}× `, cardButton(card, { small: true, label: `${n}× ${cardName(card)}` })))))),
+      h('h2', null, t('end.deck', { name: names[s] }), ' ', h('span', 'muted small', t('common.cards', { n: Object.values(deck).reduce((a, b) => a + b, 0) }))),
+      h('ul', 'deck-list', Object.entries(deck).map(([card, n]) => h('li', null, `${n}× `, cardButton(card, { small: true, label: `${n}× ${cardName(card)}` })))))),
     logSection(view));
 }

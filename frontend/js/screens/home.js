@@ -1,6 +1,6 @@
 // Home: create, join or resume a game; also the join screen of an invite link.
 
-import { h } from '../dom.js';
+import { h, field } from '../dom.js';
 import { t, has, cardName, lang, list } from '../i18n.js';
 import { api, ApiError } from '../api.js';
 import { state, changed, saveSeat, loadSeat, listSeats, forgetSeat } from '../store.js';
@@ -182,8 +182,8 @@ export function parseInvite(text) {
 function seatRow(f, s, i) {
   const idx = i + 1;
   if (s.kind === 'me') {
-    return h('div', { class: 'seat' },
-      h('label', { class: 'field' }, h('span', null, t('home.yourName')),
+    return h('div', 'seat',
+      field(t('home.yourName'),
         h('input', { type: 'text', id: 'my-name', maxlength: 40, autocomplete: 'nickname', value: s.name || '', required: true,
           oninput: (e) => { s.name = e.target.value; persist(); } })));
   }
@@ -199,17 +199,17 @@ function seatRow(f, s, i) {
   },
   h('option', { value: 'human', selected: s.kind === 'human' }, t('kind.human')),
   BOTS.map((b) => h('option', { value: b, selected: s.kind === 'bot' && s.bot === b }, t('kind.bot', { bot: t(`bot.${b}`) }))));
-  return h('div', { class: 'seat' },
-    h('label', { class: 'field' }, h('span', null, t('home.kind', { n: idx })), kindSel),
+  return h('div', 'seat',
+    field(t('home.kind', { n: idx }), kindSel),
     h('span', null),
     f.seats.length > 2 ? h('button', {
-      type: 'button', class: 'secondary', 'data-fk': `seat-rm-${idx}`,
+      class: 'secondary', 'data-fk': `seat-rm-${idx}`,
       onclick: () => { f.seats.splice(i, 1); persist(); changed(); },
-    }, '✕', h('span', { class: 'sr-only' }, t('home.removeSeat', { n: idx }))) : null);
+    }, '✕', h('span', 'sr-only', t('home.removeSeat', { n: idx }))) : null);
 }
 
 function checkboxes(name, values, chosen, label, onToggle) {
-  return values.map((v) => h('label', { class: 'check' },
+  return values.map((v) => h('label', 'check',
     h('input', { type: 'checkbox', name, value: v, checked: chosen.includes(v), 'data-fk': `${name}-${v}`,
       onchange: (e) => onToggle(v, e.target.checked) }),
     label(v)));
@@ -229,7 +229,7 @@ function presetPanel(f) {
     f.preset = first ? first.key : null;
   }
   presetEdition(f);
-  return h('label', { class: 'field' }, h('span', null, t('home.preset')),
+  return field(t('home.preset'),
     h('select', { id: 'preset', 'data-fk': 'preset', onchange: (e) => { f.preset = e.target.value; presetEdition(f); persist(); changed(); } },
       list.map((p) => h('option', { value: p.key, selected: p.key === f.preset, disabled: !p.available },
         `${(p.names && p.names[lang()]) || p.name} (${p.sets.map((s) => t(`set.${s}`)).join(' + ')})${p.available ? '' : ` ${t('home.presetUnavailable')}`}`))));
@@ -245,19 +245,19 @@ function presetEdition(f) {
 }
 
 function editionField(f) {
-  return h('label', { class: 'field' }, h('span', null, t('home.edition')),
+  return field(t('home.edition'),
     h('select', {
       id: 'edition', 'data-fk': 'edition',
       onchange: (e) => { f.edition = e.target.value; persist(); changed(); },
     }, EDITIONS.map((v) => h('option', { value: v, selected: (f.edition || '2') === v }, t(`edition.${v}`)))),
-    h('span', { class: 'small muted note' }, t('home.editionHint', { cards: list(EDITION_CARDS.map(cardName)) })));
+    h('span', 'small muted note', t('home.editionHint', { cards: list(EDITION_CARDS.map(cardName)) })));
 }
 
 function pickPanel(f) {
   const cards = kingdomCards();
   return h('fieldset', null,
     h('legend', { id: 'pick-count', 'aria-live': 'polite' }, t('pick.count', { n: f.picked.length })),
-    h('div', { class: 'pick-grid' }, cards.map((c) => h('label', { class: 'check' },
+    h('div', 'pick-grid', cards.map((c) => h('label', 'check',
       h('input', {
         type: 'checkbox', name: 'pick', value: c.name, 'data-fk': `pick-${c.name}`,
         checked: f.picked.includes(c.name),
@@ -271,7 +271,7 @@ function randomPanel(f) {
   const r = f.rnd;
   const group = (legend, name, values, chosen, prefix) => h('fieldset', null, h('legend', null, t(legend)),
     checkboxes(name, values, chosen, (v) => t(`${prefix}.${v}`), (v, on) => { toggleIn(chosen, v, on); persist(); }));
-  const text = (key, prop, attrs) => h('label', { class: 'field' }, h('span', null, t(key)),
+  const text = (key, prop, attrs) => field(t(key),
     h('input', { type: 'text', id: `rnd-${prop}`, value: r[prop], oninput: (e) => { r[prop] = e.target.value; persist(); }, ...attrs }));
   return h('div', { id: 'randomizer' },
     group('rnd.sets', 'set', SETS, r.sets, 'set'),
@@ -282,23 +282,23 @@ function randomPanel(f) {
       text('rnd.include', 'include', { list: 'card-names' }),
       text('rnd.ban', 'ban', { list: 'card-names' }),
       group('rnd.require', 'require', REQS, r.require, 'req'),
-      h('label', { class: 'check' },
+      h('label', 'check',
         h('input', { type: 'checkbox', id: 'rnd-reaction', checked: r.reaction, onchange: (e) => { r.reaction = e.target.checked; persist(); } }),
         t('rnd.reaction')),
       h('fieldset', null, h('legend', null, t('rnd.spread')),
-        h('div', { class: 'spread' }, BANDS.map((b) => h('label', { class: 'field' },
-          h('span', { class: 'small' }, t('rnd.band', { band: `$${b}` })),
+        h('div', 'spread', BANDS.map((b) => h('label', 'field',
+          h('span', 'small', t('rnd.band', { band: `$${b}` })),
           h('input', { type: 'number', min: 0, max: 10, inputmode: 'numeric', id: `spread-${b}`, value: String(r.spread[b] || 0),
             oninput: (e) => { r.spread[b] = Math.max(0, Math.min(10, Number(e.target.value) || 0)); persist(); } }))))),
       text('rnd.seed', 'seed', { inputmode: 'numeric' })),
-    h('div', { class: 'row' },
-      h('button', { type: 'button', id: 'roll', 'data-fk': 'roll', disabled: f.busy, onclick: () => roll(false) }, t('rnd.roll'))));
+    h('div', 'row',
+      h('button', { id: 'roll', 'data-fk': 'roll', disabled: f.busy, onclick: () => roll(false) }, t('rnd.roll'))));
 }
 
 // Platinum/Colony for every way of choosing the kingdom ("official rule" by default).
 function colonyField(f) {
   const r = f.rnd;
-  return h('label', { class: 'field' }, h('span', null, t('rnd.colony')),
+  return field(t('rnd.colony'),
     h('select', {
       id: 'rnd-colony',
       onchange: (e) => { r.colony = e.target.value; persist(); changed(); },
@@ -324,7 +324,7 @@ function colonyLine(f, cards) {
 
 function preview(f) {
   const k = chosenKingdom(f);
-  if (!k) return f.mode === 'pick' ? h('p', { class: 'muted' }, t('pick.need')) : null;
+  if (!k) return f.mode === 'pick' ? h('p', 'muted', t('pick.need')) : null;
   const cards = [...k.cards].sort((a, b) => {
     const ca = state.catalog[a];
     const cb = state.catalog[b];
@@ -333,14 +333,14 @@ function preview(f) {
   const r = f.mode === 'random' ? f.rolled : null;
   return h('section', { class: 'panel', id: 'kingdom-preview', 'aria-labelledby': 'preview-title' },
     h('h3', { id: 'preview-title' }, t('home.preview')),
-    h('div', { class: 'kingdom-preview' }, cards.map((c) => cardButton(c, { small: true }))),
+    h('div', 'kingdom-preview', cards.map((c) => cardButton(c, { small: true }))),
     r ? h('p', { class: 'small', id: 'colony-line' },
       t(colonyUsed(f, r) ? 'rnd.colonyYes' : 'rnd.colonyNo', { p: Math.round((r.colony_odds || 0) * 100) })) : null,
     r ? null : colonyLine(f, k.cards),
     // The kingdom as text, in the local names (the include and ban fields read them back).
-    r ? h('p', { class: 'small muted' }, `${t('rnd.asText')}: `,
+    r ? h('p', 'small muted', `${t('rnd.asText')}: `,
       h('span', { id: 'as-text' }, r.cards.map(cardName).sort((a, b) => a.localeCompare(b, lang())).join(', '))) : null,
-    f.mode === 'random' ? h('button', { type: 'button', class: 'secondary', id: 'reroll', 'data-fk': 'reroll', disabled: f.busy, onclick: () => roll(true) }, `↻ ${t('rnd.reroll')}`) : null);
+    f.mode === 'random' ? h('button', { class: 'secondary', id: 'reroll', 'data-fk': 'reroll', disabled: f.busy, onclick: () => roll(true) }, `↻ ${t('rnd.reroll')}`) : null);
 }
 
 function joinBox(go) {
@@ -354,7 +354,7 @@ function joinBox(go) {
   };
   return h('form', { class: 'panel', id: 'join-form', onsubmit: submit },
     h('h2', null, t('home.join')),
-    h('label', { class: 'field' }, h('span', null, t('home.joinCode')),
+    field(t('home.joinCode'),
       h('input', { type: 'text', id: 'join-code', autocomplete: 'off', autocapitalize: 'characters', value: f.join,
         oninput: (e) => { f.join = e.target.value; } })),
     h('button', { type: 'submit', id: 'join-go' }, t('home.joinBtn')));
@@ -387,7 +387,7 @@ function yourGames() {
   loadGames(stored);
   return h('section', { class: 'panel', id: 'your-games', 'aria-labelledby': 'your-games-title' },
     h('h2', { id: 'your-games-title' }, t('home.yourGames')),
-    h('ul', { class: 'seats' }, stored.map((g) => {
+    h('ul', 'seats', stored.map((g) => {
       const d = games[g.id];
       const me = d && typeof d.seat === 'number' ? d.seat : g.seat;
       const others = d && d.seats ? d.seats.filter((x) => x.seat !== me && x.name).map((x) => x.name) : [];
@@ -395,9 +395,9 @@ function yourGames() {
       return h('li', { class: 'row', 'data-game': g.id, 'data-status': d ? d.status || 'gone' : '', 'data-mine': String(mine) },
         h('a', { href: `#/g/${encodeURIComponent(g.id)}`, class: 'grow game-link' },
           h('b', null, others.length ? t('home.with', { names: list(others) }) : t('home.game', { id: g.id.slice(0, 6) })),
-          h('span', { class: mine ? 'small mine' : 'small muted' }, d ? gameState(d, me) : t('common.loading'))),
-        h('button', { type: 'button', class: 'secondary', onclick: () => { forgetSeat(g.id); changed(); } },
-          '✕', h('span', { class: 'sr-only' }, t('home.forget', { id: g.id.slice(0, 6) }))));
+          h('span', mine ? 'small mine' : 'small muted', d ? gameState(d, me) : t('common.loading'))),
+        h('button', { class: 'secondary', onclick: () => { forgetSeat(g.id); changed(); } },
+          '✕', h('span', 'sr-only', t('home.forget', { id: g.id.slice(0, 6) }))));
     })));
 }
 
@@ -421,18 +421,18 @@ export function homeScreen({ go }) {
   loadPresets();
   if (f.mode === 'random' && !f.rolled && !f.busy && !f.error) queueMicrotask(() => roll(false));
   const modeBtn = (m) => h('button', {
-    type: 'button', 'aria-pressed': f.mode === m ? 'true' : 'false', id: `mode-${m}`, 'data-fk': `mode-${m}`,
+    'aria-pressed': f.mode === m ? 'true' : 'false', id: `mode-${m}`, 'data-fk': `mode-${m}`,
     onclick: () => { f.mode = m; f.error = null; persist(); changed(); },
   }, t(`mode.${m}`));
   return h('div', { id: 'home' },
     h('h1', null, t('app.title')),
-    h('p', { class: 'muted' }, t('app.tagline')),
+    h('p', 'muted', t('app.tagline')),
     yourGames(),
     h('form', { class: 'panel', id: 'create-form', onsubmit: (e) => { e.preventDefault(); create(go); } },
       h('h2', null, t('home.new')),
       h('fieldset', null, h('legend', null, t('home.players')),
         f.seats.map((s, i) => seatRow(f, s, i)),
-        f.seats.length < 6 ? h('button', { type: 'button', class: 'secondary', id: 'add-seat', 'data-fk': 'add-seat',
+        f.seats.length < 6 ? h('button', { class: 'secondary', id: 'add-seat', 'data-fk': 'add-seat',
           onclick: () => { f.seats.push({ kind: 'bot', bot: 'generic' }); persist(); changed(); } }, `+ ${t('home.addSeat')}`) : null),
       h('fieldset', null, h('legend', null, t('home.kingdom')),
         h('div', { class: 'tabs', role: 'group', 'aria-label': t('home.kingdom') }, ['preset', 'random', 'pick'].map(modeBtn)),
@@ -440,7 +440,7 @@ export function homeScreen({ go }) {
         colonyField(f),
         editionField(f),
         preview(f)),
-      f.error ? h('p', { class: 'notice error', role: 'alert', id: 'form-error' }, h('span', { class: 'msg' }, f.error)) : null,
+      f.error ? h('p', { class: 'notice error', role: 'alert', id: 'form-error' }, h('span', 'msg', f.error)) : null,
       h('button', { type: 'submit', id: 'create', disabled: f.busy }, f.busy ? t('home.creating') : t('home.create'))),
     joinBox(go));
 }
@@ -478,11 +478,11 @@ export function joinScreen(params, { go }) {
   return h('form', { class: 'panel', id: 'join-seat', onsubmit: submit },
     h('h1', null, t('join.title')),
     params.code ? h('p', null, t('lobby.code', { code: params.code })) : null,
-    h('label', { class: 'field' }, h('span', null, t('home.yourName')),
+    field(t('home.yourName'),
       h('input', { type: 'text', id: 'join-name', maxlength: 40, autocomplete: 'nickname', value: j.name, required: true,
         oninput: (e) => { j.name = e.target.value; } })),
-    j.error ? h('p', { class: 'notice error', role: 'alert' }, h('span', { class: 'msg' }, j.error)) : null,
-    h('div', { class: 'row' },
+    j.error ? h('p', { class: 'notice error', role: 'alert' }, h('span', 'msg', j.error)) : null,
+    h('div', 'row',
       h('button', { type: 'submit', id: 'join-take', disabled: j.busy }, t('join.btn')),
       params.id && params.id !== '_' ? h('a', { class: 'btn secondary', href: `#/g/${encodeURIComponent(params.id)}` }, t('join.spectate')) : null));
 }

@@ -16,11 +16,11 @@ export function logSection(view) {
   const all = state.ui.logAll === g.id || turns.length <= RECENT;
   return h('section', { id: 'log', class: 'panel', tabindex: '0', 'aria-labelledby': 'log-title' },
     h('h2', { id: 'log-title' }, t('table.log')),
-    all ? null : h('button', { type: 'button', class: 'secondary', id: 'log-earlier', onclick: () => { state.ui.logAll = g.id; changed(); } }, t('log.more')),
+    all ? null : h('button', { class: 'secondary', id: 'log-earlier', onclick: () => { state.ui.logAll = g.id; changed(); } }, t('log.more')),
     turns.length ? (all ? turns : turns.slice(-RECENT)).map((tn) => [
       tn.seat === null ? null : h('h3', null, t('log.turn', { n: tn.n, name: who(view, tn.seat) })),
-      h('ol', { class: 'log' }, tn.events.map((ev) => h('li', { 'data-seq': ev.seq }, ev.text))),
-    ]) : h('p', { class: 'muted small' }, t('log.empty')));
+      h('ol', 'log', tn.events.map((ev) => h('li', { 'data-seq': ev.seq }, ev.text))),
+    ]) : h('p', 'muted small', t('log.empty')));
 }
 
 /** "played Witch, 3× Copper; bought Silver" */
@@ -51,12 +51,12 @@ export function summaryPanel(view) {
   const key = sum && `${state.game.id}/${sum.key}`;
   if (!sum || state.ui.sumHidden === key) return null;
   const el = h('section', { id: 'summary', class: 'panel', 'aria-labelledby': 'summary-title' },
-    h('div', { class: 'section-title' },
+    h('div', 'section-title',
       h('h2', { id: 'summary-title' }, t('sum.title')),
-      h('button', { type: 'button', class: 'secondary', id: 'summary-hide', 'aria-label': t('sum.hide'),
+      h('button', { class: 'secondary', id: 'summary-hide', 'aria-label': t('sum.hide'),
         onclick: () => { state.ui.sumHidden = key; changed(); } }, '✕')),
     h('ul', null, sum.players.map((p) => h('li', null, h('b', null, who(view, p.seat)), `: ${did(p)}`,
-      p.hits.map((x) => h('div', { class: 'hit' }, hit(x)))))));
+      p.hits.map((x) => h('div', 'hit', hit(x)))))));
   if (shown !== key) {
     shown = key;
     // The turn begins: scrolled up into view below the sticky status bar, unless a decision is.

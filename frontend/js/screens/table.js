@@ -35,15 +35,15 @@ function statusBar(view, names) {
   const n = turnNumber(view);
   const scored = view.players.every((p) => typeof p.vp === 'number');
   return h('section', { class: 'status', 'aria-label': t('table.turn', { n }) },
-    h('div', { class: 'line1' },
+    h('div', 'line1',
       h('span', { id: 'turn-line', class: myTurn ? 'mine' : '', 'data-turn': n },
         `${t('table.turn', { n })} · `,
         myTurn ? t('table.yourTurn') : t('table.theirTurn', { name: names[turn.seat] })),
       h('span', { id: 'phase' }, t(`phase.${turn.phase}`) )),
-    scored ? h('p', { class: 'vp-line', id: 'vp-line' }, h('span', { class: 'k' }, `${t('end.vp')}:`), view.players.map((p) =>
+    scored ? h('p', { class: 'vp-line', id: 'vp-line' }, h('span', 'k', `${t('end.vp')}:`), view.players.map((p) =>
       h('span', { class: `vp-of ${p.seat === me ? 'me' : ''}`, 'data-seat': p.seat, 'data-vp': p.vp },
         `${p.seat === me ? t('common.you') : p.name} `, h('b', null, String(p.vp))))) : null,
-    h('div', { class: 'stats' },
+    h('div', 'stats',
       stat('actions', turn.actions), stat('buys', turn.buys), stat('coins', money(turn.coins))));
 }
 
@@ -58,10 +58,10 @@ function handSection(view, legal, names) {
   const actionsLeft = myTurn && playableActions(view, legal).length > 0;
   const hand = me.hand.map((c, i) => [c, i]).sort((a, b) => rank(a[0]) - rank(b[0]) || cardName(a[0]).localeCompare(cardName(b[0])) || a[1] - b[1]);
   return h('section', { 'aria-labelledby': 'hand-title', id: 'hand' },
-    h('div', { class: 'section-title' },
+    h('div', 'section-title',
       h('h2', { id: 'hand-title' }, t('table.hand')),
-      h('span', { class: 'small muted' }, t('common.cards', { n: me.hand.length }))),
-    hand.length ? h('div', { class: 'cards' }, hand.map(([name, i]) => {
+      h('span', 'small muted', t('common.cards', { n: me.hand.length }))),
+    hand.length ? h('div', 'cards', hand.map(([name, i]) => {
       const playable = myTurn && legal.play.has(name);
       // A Treasure ends the Action phase: no mark, and a second tap while an Action is playable.
       const ends = playable && view.turn.phase === 'action' && !(info(name).types || []).includes('Action');
@@ -76,8 +76,8 @@ function handSection(view, legal, names) {
         onTap: playable ? play : null,
         actions: playable ? [{ id: 'play', label, run: play }] : [],
       });
-    })) : h('p', { class: 'muted' }, t('table.handEmpty')),
-    myTurn && legal.play.size ? h('p', { class: 'small muted' }, t('table.tapHint')) : null);
+    })) : h('p', 'muted', t('table.handEmpty')),
+    myTurn && legal.play.size ? h('p', 'small muted', t('table.tapHint')) : null);
 }
 
 function inPlaySection(view, names) {
@@ -87,8 +87,8 @@ function inPlaySection(view, names) {
   for (const p of view.players) for (const c of p.set_aside || []) aside.push([p.seat, c]);
   return h('section', { id: 'in-play', 'aria-labelledby': 'inplay-title' },
     h('h2', { id: 'inplay-title' }, active.seat === view.seat ? t('table.inPlay') : t('table.inPlayOf', { name: names[active.seat] })),
-    cards.length ? h('div', { class: 'cards' }, cards.map((c) => cardButton(c, { small: true }))) : h('p', { class: 'muted small' }, t('table.nothing')),
-    aside.length ? h('p', { class: 'small' }, `${t('table.setAside')}: `, aside.map(([s, c]) => `${cardName(c)} (${names[s]})`).join(', ')) : null);
+    cards.length ? h('div', 'cards', cards.map((c) => cardButton(c, { small: true }))) : h('p', 'muted small', t('table.nothing')),
+    aside.length ? h('p', 'small', `${t('table.setAside')}: `, aside.map(([s, c]) => `${cardName(c)} (${names[s]})`).join(', ')) : null);
 }
 
 /** Cards named this turn for `key` ("contraband", "war_chest"). */
@@ -120,10 +120,10 @@ function supplyNotes(view) {
 /** The cost on a tile: a cost that differs from the printed one shows both. */
 function costLabel(p) {
   const printed = info(p.card).cost;
-  if (typeof printed !== 'number' || printed === p.cost) return h('span', { class: 'cost' }, money(p.cost));
+  if (typeof printed !== 'number' || printed === p.cost) return h('span', 'cost', money(p.cost));
   return h('span', { class: 'cost changed', 'data-printed': printed },
     h('s', { class: 'printed', 'aria-hidden': 'true' }, money(printed)), ' ',
-    h('span', { class: p.cost < printed ? 'lower' : 'higher' }, money(p.cost)));
+    h('span', p.cost < printed ? 'lower' : 'higher', money(p.cost)));
 }
 
 function supplySection(view, legal) {
@@ -149,9 +149,9 @@ function supplySection(view, legal) {
       isBanned ? t('pile.bannedLabel', { card: cardName('Contraband') }) : null,
       token ? t('pile.token', { card: cardName('Trade Route') }) : null].filter(Boolean).join(', ');
     let tag = null;
-    if (empty) tag = h('span', { class: 'tag' }, t('pile.empty'));
-    else if (isBanned) tag = h('span', { class: 'tag banned' }, `⛔ ${t('pile.banned')}`);
-    else if (afford) tag = h('span', { class: 'tag' }, `✓ ${t('pile.canBuy')}`);
+    if (empty) tag = h('span', 'tag', t('pile.empty'));
+    else if (isBanned) tag = h('span', 'tag banned', `⛔ ${t('pile.banned')}`);
+    else if (afford) tag = h('span', 'tag', `✓ ${t('pile.canBuy')}`);
     return cardButton(p.card, {
       extraClass: `${empty ? 'empty' : ''} ${afford ? 'afford' : ''} ${isBanned ? 'banned' : ''}`,
       onTap: afford && oneTap ? buy : null,
@@ -160,12 +160,12 @@ function supplySection(view, legal) {
         'data-banned': isBanned ? 'true' : null, 'data-token': token ? 'true' : null,
         'data-printed-cost': changedCost ? printed : null,
       },
-      children: [h('span', { class: 'meta' },
+      children: [h('span', 'meta',
         costLabel(p),
         empty ? null : h('span', { class: 'count', 'aria-hidden': 'true' }, `×${p.count}`),
-        empty ? null : h('span', { class: 'sr-only' }, `, ${t('pile.left', { n: p.count })}`)),
+        empty ? null : h('span', 'sr-only', `, ${t('pile.left', { n: p.count })}`)),
       tag,
-      said ? h('span', { class: 'sr-only' }, `, ${said}`) : null,
+      said ? h('span', 'sr-only', `, ${said}`) : null,
       token ? h('span', { class: 'badge token', 'aria-hidden': 'true', title: t('pile.token', { card: cardName('Trade Route') }) }, '◉') : null],
       actions: canBuy && !early ? [{ id: 'buy', label: t('card.buy', { cost: money(p.cost) }), run: buy }] : [],
     });
@@ -175,9 +175,9 @@ function supplySection(view, legal) {
     h('h2', { id: 'supply-title' }, t('table.supply')),
     view.edition ? h('p', { class: 'small', id: 'edition-line', 'data-edition': view.edition }, t('table.edition', { edition: t(`edition.${view.edition}`) })) : null,
     supplyNotes(view),
-    h('h3', { class: 'small muted' }, t('table.kingdom')),
+    h('h3', 'small muted', t('table.kingdom')),
     h('div', { class: 'supply', id: 'kingdom-piles' }, piles.filter((p) => kingdom.has(p.card)).sort(byCost).map(tile)),
-    h('h3', { class: 'small muted' }, t('table.basic')),
+    h('h3', 'small muted', t('table.basic')),
     h('div', { class: 'supply', id: 'basic-piles' }, piles.filter((p) => !kingdom.has(p.card)).map(tile)));
 }
 
@@ -189,20 +189,20 @@ function playersSection(view, names) {
   const tokensGame = view.players.some((p) => p.vp_tokens) || VP_TOKEN_CARDS.some((c) => kingdom.includes(c));
   return h('section', { id: 'players', 'aria-labelledby': 'players-title' },
     h('h2', { id: 'players-title' }, t('home.players')),
-    h('div', { class: 'players' }, view.players.map((p) => {
+    h('div', 'players', view.players.map((p) => {
       const active = p.seat === view.turn.seat;
       return h('div', { class: `player ${active ? 'active' : ''}`, 'data-seat': p.seat },
         h('div', null,
-          h('span', { class: 'pname' }, p.name), ' ',
-          p.seat === view.seat ? h('span', { class: 'muted small' }, t('opp.you')) : null, ' ',
-          active ? h('span', { class: 'active-tag' }, `● ${t('opp.active')}`) : null),
-        h('div', { class: 'kv' },
+          h('span', 'pname', p.name), ' ',
+          p.seat === view.seat ? h('span', 'muted small', t('opp.you')) : null, ' ',
+          active ? h('span', 'active-tag', `● ${t('opp.active')}`) : null),
+        h('div', 'kv',
           kv(t('opp.hand'), p.hand_count), kv(t('opp.deck'), p.deck_count), kv(t('opp.discard'), p.discard_count),
           tokensGame ? kv(t('opp.vp'), p.vp_tokens || 0, { class: 'vp-tokens', 'data-vp-tokens': p.vp_tokens || 0 }) : null,
           typeof p.vp === 'number' ? kv(t('end.vp'), p.vp, { class: 'vp', 'data-vp': p.vp }) : null,
           kv(t('opp.turns'), p.turns)),
         p.seat === view.seat ? deckBox(p.cards) : null,
-        p.discard_top ? h('div', { class: 'kv' }, h('span', { class: 'k' }, `${t('opp.top')}:`), cardButton(p.discard_top, { small: true })) : null);
+        p.discard_top ? h('div', 'kv', h('span', 'k', `${t('opp.top')}:`), cardButton(p.discard_top, { small: true })) : null);
     })));
 }
 
@@ -213,18 +213,18 @@ function deckBox(cards) {
   const total = entries.reduce((n, [, c]) => n + c, 0);
   return h('details', { id: 'my-deck', 'data-total': total },
     h('summary', null, t('table.myDeck', { n: total })),
-    h('ul', { class: 'deck-list' }, entries.map(([card, n]) =>
+    h('ul', 'deck-list', entries.map(([card, n]) =>
       h('li', { 'data-card': card, 'data-count': n }, `${cardName(card)} ×${n}`))));
 }
 
 function kv(k, v, attrs = null) {
-  return h('span', attrs, h('span', { class: 'k' }, `${k} `), h('b', null, String(v)));
+  return h('span', attrs, h('span', 'k', `${k} `), h('b', null, String(v)));
 }
 
 function trashSection(view) {
   return h('details', { id: 'trash' },
     h('summary', null, `${t('table.trash')} (${view.trash.length})`),
-    view.trash.length ? h('div', { class: 'cards' }, view.trash.map((c) => cardButton(c, { small: true }))) : h('p', { class: 'muted small' }, t('table.nothing')));
+    view.trash.length ? h('div', 'cards', view.trash.map((c) => cardButton(c, { small: true }))) : h('p', 'muted small', t('table.nothing')));
 }
 
 export function tableScreen(view) {
@@ -239,9 +239,9 @@ export function tableScreen(view) {
   return h('div', { class: `table ${state.game.busy ? 'is-busy' : ''} ${room}`, id: 'table', 'data-seat': view.seat ?? '' },
     statusBar(view, names),
     summaryPanel(view),
-    view.seat === null || view.seat === undefined ? h('p', { class: 'notice info' }, h('span', { class: 'msg' }, t('table.spectator'))) : null,
+    view.seat === null || view.seat === undefined ? h('p', 'notice info', h('span', 'msg', t('table.spectator'))) : null,
     sheet || waitingPanel(view, names),
-    h('div', { class: 'table-grid' },
+    h('div', 'table-grid',
       h('div', null, handSection(view, legal, names), inPlaySection(view, names), supplySection(view, legal)),
       h('div', null, playersSection(view, names), trashSection(view), logSection(view))));
 }
