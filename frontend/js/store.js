@@ -80,9 +80,10 @@ function writeSeats(all) {
   try { localStorage.setItem(SEATS, JSON.stringify(all)); } catch (e) { /* private mode */ }
 }
 
-export function saveSeat(gameId, info) {
+/** Keep the seat that a create or join answer `d` gave `name` on this device. */
+export function saveSeat(gameId, d, name) {
   const all = readSeats();
-  all[gameId] = { ...(all[gameId] || {}), ...info, at: Date.now() };
+  all[gameId] = { ...(all[gameId] || {}), token: d.token, seat: d.seat, name, invites: d.invites || [], at: Date.now() };
   writeSeats(all);
 }
 
@@ -95,6 +96,9 @@ export function forgetSeat(gameId) {
   delete all[gameId];
   writeSeats(all);
 }
+
+/** The route of game `id`. */
+export const gameHash = (id) => `#/g/${encodeURIComponent(id)}`;
 
 /** Stored games, most recent first. */
 export function listSeats() {

@@ -3,7 +3,7 @@
 import { h } from '../dom.js';
 import { t, cardName } from '../i18n.js';
 import { api } from '../api.js';
-import { state, changed, notify, saveSeat } from '../store.js';
+import { state, changed, notify, saveSeat, gameHash } from '../store.js';
 import { cardButton } from '../cards.js';
 import { logSection } from './log.js';
 
@@ -30,8 +30,8 @@ async function rematch(g, go, invite) {
     const d = (await (invite ? api.joinGame(g.data.rematch.id, { name: me.name || t('common.you'), code: invite.code })
       : api.rematch(g.id, g.token))).data;
     const id = d.id || d.game_id || g.data.rematch.id;
-    saveSeat(id, { token: d.token, seat: d.seat, name: me.name, invites: d.invites || [] });
-    go(`#/g/${encodeURIComponent(id)}`);
+    saveSeat(id, d, me.name);
+    go(gameHash(id));
   } catch (e) {
     notify('error', t('err.generic', { msg: e.message }));
   }
@@ -43,7 +43,7 @@ async function rematch(g, go, invite) {
 function rematchButton(view, go) {
   const g = state.game;
   const r = g.data.rematch;
-  if (r && (!r.invite || !g.token)) return h('a', { class: 'btn', id: 'rematch-open', href: `#/g/${encodeURIComponent(r.id)}` }, t('end.rematchOpen'));
+  if (r && (!r.invite || !g.token)) return h('a', { class: 'btn', id: 'rematch-open', href: gameHash(r.id) }, t('end.rematchOpen'));
   return g.token ? h('button', { id: r ? 'rematch-join' : 'rematch', disabled: !!g.rematching,
     onclick: () => rematch(g, go, r && r.invite) }, t(r ? 'end.rematchJoin' : 'end.rematch')) : null;
 }

@@ -3,7 +3,7 @@
 import { h, field } from '../dom.js';
 import { t, has, cardName, lang, list } from '../i18n.js';
 import { api, ApiError } from '../api.js';
-import { state, changed, saveSeat, loadSeat, listSeats, forgetSeat } from '../store.js';
+import { state, changed, saveSeat, loadSeat, listSeats, forgetSeat, gameHash } from '../store.js';
 import { cardButton } from '../cards.js';
 import { headline } from './end.js';
 
@@ -157,9 +157,9 @@ async function create(go) {
     const res = await api.createGame(createBody(f, k));
     const d = res.data;
     const me = f.seats.findIndex((s) => s.kind === 'me');
-    saveSeat(d.id, { token: d.token, seat: d.seat, name: f.seats[me].name, invites: d.invites || [] });
+    saveSeat(d.id, d, f.seats[me].name);
     f.busy = false;
-    go(`#/g/${encodeURIComponent(d.id)}`);
+    go(gameHash(d.id));
   } catch (e) {
     f.busy = false;
     f.error = errorText(e);
@@ -305,6 +305,11 @@ function colonyField(f) {
     }, ['auto', 'on', 'off'].map((v) => h('option', { value: v, selected: r.colony === v }, t(`colony.${v}`)))));
 }
 
+/** "With Platinum and Colony (chance 40 %)." */
+export function colonyText(colony, odds) {
+  return t(colony ? 'rnd.colonyYes' : 'rnd.colonyNo', { p: Math.round((odds || 0) * 100) });
+}
+
 function colonyUsed(f, rolled) {
   return f.rnd.colony === 'auto' ? rolled.colony : f.rnd.colony === 'on';
 }
@@ -334,8 +339,7 @@ function preview(f) {
   return h('section', { class: 'panel', id: 'kingdom-preview', 'aria-labelledby': 'preview-title' },
     h('h3', { id: 'preview-title' }, t('home.preview')),
     h('div', 'kingdom-preview', cards.map((c) => cardButton(c, { small: true }))),
-    r ? h('p', { class: 'small', id: 'colony-line' },
-      t(colonyUsed(f, r) ? 'rnd.colonyYes' : 'rnd.colonyNo', { p: Math.round((r.colony_odds || 0) * 100) })) : null,
+    r ? h('p', { class: 'small', id: 'colony-line' }, colonyText(colonyUsed(f, r), r.colony_odds)) : null,
     r ? null : colonyLine(f, k.cards),
     // The kingdom as text, in the local names (the include and ban fields read them back).
     r ? h('p', 'small muted', `${t('rnd.asText')}: `,
@@ -349,7 +353,7 @@ function joinBox(go) {
     e.preventDefault();
     const inv = parseInvite(f.join);
     if (!inv) { f.error = t('err.badCode'); changed(); return; }
-    if (inv.game) { go(`#/g/${encodeURIComponent(inv.id)}`); return; }
+    if (inv.game) { go(gameHash(inv.id)); return; }
     go(`#/join/${encodeURIComponent(inv.id || '_')}${inv.code ? `/${encodeURIComponent(inv.code)}` : ''}`);
   };
   return h('form', { class: 'panel', id: 'join-form', onsubmit: submit },
@@ -393,7 +397,7 @@ function yourGames() {
       const others = d && d.seats ? d.seats.filter((x) => x.seat !== me && x.name).map((x) => x.name) : [];
       const mine = !!d && d.status === 'active' && d.view.turn.seat === me;
       return h('li', { class: 'row', 'data-game': g.id, 'data-status': d ? d.status || 'gone' : '', 'data-mine': String(mine) },
-        h('a', { href: `#/g/${encodeURIComponent(g.id)}`, class: 'grow game-link' },
+        h('a', { href: gameHash(g.id), class: 'grow game-link' },
           h('b', null, others.length ? t('home.with', { names: list(others) }) : t('home.game', { id: g.id.slice(0, 6) })),
           h('span', mine ? 'small mine' : 'small muted', d ? gameState(d, me) : t('common.loading'))),
         h('button', { class: 'secondary', onclick: () => { forgetSeat(g.id); changed(); } },
@@ -451,7 +455,7 @@ export function joinScreen(params, { go }) {
   const f = form();
   if (params.id && params.id !== '_' && loadSeat(params.id)) {
     // This device already has a seat here: the invite just opens the game.
-    queueMicrotask(() => go(`#/g/${encodeURIComponent(params.id)}`));
+    queueMicrotask(() => go(gameHash(params.id)));
     return h('p', { role: 'status' }, t('common.loading'));
   }
   const j = state.ui.join && state.ui.join.key === `${params.id}/${params.code}` ? state.ui.join : (state.ui.join = { key: `${params.id}/${params.code}`, name: (f.seats[0] && f.seats[0].name) || '', busy: false, error: null });
@@ -466,9 +470,9 @@ export function joinScreen(params, { go }) {
       const res = params.id && params.id !== '_' ? await api.joinGame(params.id, body) : await api.joinByCode(body);
       const d = res.data;
       const id = d.id || d.game_id || params.id;
-      saveSeat(id, { token: d.token, seat: d.seat, name: body.name, invites: d.invites || [] });
+      saveSeat(id, d, body.name);
       j.busy = false;
-      go(`#/g/${encodeURIComponent(id)}`);
+      go(gameHash(id));
     } catch (err) {
       j.busy = false;
       j.error = err instanceof ApiError && err.status === 409 ? t('join.full') : errorText(err);
@@ -484,5 +488,5 @@ export function joinScreen(params, { go }) {
     j.error ? h('p', { class: 'notice error', role: 'alert' }, h('span', 'msg', j.error)) : null,
     h('div', 'row',
       h('button', { type: 'submit', id: 'join-take', disabled: j.busy }, t('join.btn')),
-      params.id && params.id !== '_' ? h('a', { class: 'btn secondary', href: `#/g/${encodeURIComponent(params.id)}` }, t('join.spectate')) : null));
+      params.id && params.id !== '_' ? h('a', { class: 'btn secondary', href: gameHash(params.id) }, t('join.spectate')) : null));
 }

@@ -3,9 +3,9 @@
 import { h } from '../dom.js';
 import { t, list } from '../i18n.js';
 import { state, notify, changed, clearNotice } from '../store.js';
-import { tableScreen, actionBar } from './table.js';
+import { tableScreen, actionBar, editionLine } from './table.js';
 import { endScreen } from './end.js';
-import { prefillFrom } from './home.js';
+import { prefillFrom, colonyText } from './home.js';
 import { cardButton } from '../cards.js';
 
 /** The invite link of a free seat, pointing at this client. */
@@ -61,7 +61,7 @@ function lobby(g) {
       ? h('p', null, h('a', { class: 'btn', id: 'take-seat', href: `#/join/${encodeURIComponent(g.id)}` }, t('join.btn')))
       : null,
     kingdomBox(data.setup),
-    data.edition ? h('p', { class: 'small', id: 'edition-line', 'data-edition': data.edition }, t('table.edition', { edition: t(`edition.${data.edition}`) })) : null);
+    editionLine(data.edition));
 }
 
 function kingdomBox(setup) {
@@ -69,8 +69,7 @@ function kingdomBox(setup) {
   return h('section', { class: 'panel', id: 'kingdom-preview', 'aria-labelledby': 'lobby-kingdom' },
     h('h2', { id: 'lobby-kingdom' }, t('home.preview')),
     h('div', 'kingdom-preview', setup.kingdom.map((c) => cardButton(c, { small: true }))),
-    setup.colony || setup.colony_odds ? h('p', { class: 'small', id: 'lobby-colony' },
-      t(setup.colony ? 'rnd.colonyYes' : 'rnd.colonyNo', { p: Math.round((setup.colony_odds || 0) * 100) })) : null);
+    setup.colony || setup.colony_odds ? h('p', { class: 'small', id: 'lobby-colony' }, colonyText(setup.colony, setup.colony_odds)) : null);
 }
 
 export function gameScreen({ go }) {

@@ -126,6 +126,11 @@ function costLabel(p) {
     h('span', p.cost < printed ? 'lower' : 'higher', money(p.cost)));
 }
 
+/** "Rules: 2nd edition" (lobby and table), when the game says. */
+export function editionLine(ed) {
+  return ed ? h('p', { class: 'small', id: 'edition-line', 'data-edition': ed }, t('table.edition', { edition: t(`edition.${ed}`) })) : null;
+}
+
 function supplySection(view, legal) {
   const buyPhase = view.turn.phase === 'buy' && view.turn.seat === view.seat && !view.decision && view.turn.buys > 0;
   const oneTap = oneTapBuy(legal);
@@ -173,7 +178,7 @@ function supplySection(view, legal) {
   const byCost = (a, b) => a.cost - b.cost || cardName(a.card).localeCompare(cardName(b.card));
   return h('section', { id: 'supply', 'aria-labelledby': 'supply-title', 'data-one-tap': buyPhase && oneTap ? 'true' : 'false' },
     h('h2', { id: 'supply-title' }, t('table.supply')),
-    view.edition ? h('p', { class: 'small', id: 'edition-line', 'data-edition': view.edition }, t('table.edition', { edition: t(`edition.${view.edition}`) })) : null,
+    editionLine(view.edition),
     supplyNotes(view),
     h('h3', 'small muted', t('table.kingdom')),
     h('div', { class: 'supply', id: 'kingdom-piles' }, piles.filter((p) => kingdom.has(p.card)).sort(byCost).map(tile)),
