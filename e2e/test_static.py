@@ -72,12 +72,18 @@ def test_every_module_is_reachable_from_main():
 
 
 def ui_strings() -> dict[str, set[str]]:
-    """Keys of each language table in js/lang/<lang>.js."""
+    """Keys of each language table in js/lang/<lang>.js ("home.new": `new` in its `home` section)."""
     out = {}
     for lang in LANGS:
         text = (LANG_TABLES / f"{lang}.js").read_text()
         body = text.split(f"const {lang} = {{", 1)[1].split("\n};", 1)[0]
-        out[lang] = set(re.findall(r"'([a-z][\w.-]*)':", body))
+        keys, section = set(), None
+        for line in body.splitlines():
+            if m := re.match(r"  (\w+): \{$", line):
+                section = m.group(1)
+            elif m := re.match(r"    '?([\w.-]+)'?: ", line):
+                keys.add(f"{section}.{m.group(1)}")
+        out[lang] = keys
     return out
 
 

@@ -78,10 +78,17 @@ export async function setLang(l) {
   document.documentElement.lang = l;
 }
 
+/** The string of `key` ("home.new": the table's home section, its new) in the current language. */
+function lookup(key) {
+  const dot = key.indexOf('.');
+  const section = (STRINGS[current] || {})[key.slice(0, dot)];
+  return section ? section[key.slice(dot + 1)] : undefined;
+}
+
 /** Translate `key` with `{name}` placeholders; `n` picks the plural form. */
 export function t(key, args) {
   key = SAME_TEXT[key] || key;
-  let s = (STRINGS[current] || {})[key];
+  let s = lookup(key);
   if (s === undefined) return key;
   if (typeof s === 'object') {
     const n = args && typeof args.n === 'number' ? args.n : 0;
@@ -94,7 +101,7 @@ export function t(key, args) {
 }
 
 /** True if the current language has `key` (every table has the same keys). */
-export function has(key) { return key in SAME_TEXT || key in (STRINGS[current] || {}); }
+export function has(key) { return key in SAME_TEXT || lookup(key) !== undefined; }
 
 export function setCardNames(map) { cardNames = map || {}; }
 
