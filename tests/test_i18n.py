@@ -307,8 +307,11 @@ PROSPERITY_PROMPTS = {
 
 def client_strings() -> dict[str, set[str]]:
     """The keys of each language table of the web client (frontend/js/lang/*.js)."""
-    same = CLIENT_I18N.read_text().split("const SAME_TEXT = {", 1)[1].split("\n};", 1)[0]
-    aliases = dict(re.findall(r"'([a-z][\w.-]*)': '([a-z][\w.-]*)'", same))
+    same = CLIENT_I18N.read_text().split("const SAME_PROMPT = {", 1)[1].split("\n};", 1)[0]
+    # prompt.<each listed key> has the text of prompt.<shared>
+    aliases = {f"prompt.{k}": f"prompt.{shared}"
+               for shared, keys in re.findall(r"'([a-z][\w.-]*)': \[([^\]]*)\]", same)
+               for k in re.findall(r"'([a-z][\w.-]*)'", keys)}
     out = {}
     for lang in SUPPORTED_LANGS:
         text = (CLIENT_LANG / f"{lang}.js").read_text()

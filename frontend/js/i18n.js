@@ -13,33 +13,22 @@ function pluralForm(lang, n) {
   return rules.select(n);
 }
 
-// Prompts whose text is the same as another prompt's, in every language.
-const SAME_TEXT = {
-  'prompt.expand.trash': 'prompt.remodel.trash',
-  'prompt.trade_route.trash': 'prompt.remodel.trash',
-  'prompt.investment.trash': 'prompt.remodel.trash',
-  'prompt.replace.trash': 'prompt.remodel.trash',
-  'prompt.upgrade.trash': 'prompt.remodel.trash',
-  'prompt.expand.gain': 'prompt.workshop.gain',
-  'prompt.anvil.gain': 'prompt.workshop.gain',
-  'prompt.feast.gain': 'prompt.workshop.gain',
-  'prompt.remodel.gain': 'prompt.workshop.gain',
-  'prompt.ironworks.gain': 'prompt.workshop.gain',
-  'prompt.goons.discard': 'prompt.militia.discard',
-  'prompt.rabble.order': 'prompt.sentry.order',
-  'prompt.patrol.order': 'prompt.sentry.order',
-  'prompt.scout.order': 'prompt.sentry.order',
-  'prompt.vault.discard': 'prompt.secret_chamber.discard',
-  'prompt.forge.gain': 'prompt.upgrade.gain',
-  'prompt.clerk.topdeck': 'prompt.courtyard.topdeck',
-  'prompt.artisan.topdeck': 'prompt.courtyard.topdeck',
-  'prompt.investment.choose': 'prompt.generic.option',
-  'prompt.minion.choose': 'prompt.generic.option',
-  'prompt.nobles.choose': 'prompt.generic.option',
-  'prompt.steward.choose': 'prompt.generic.option',
-  'prompt.tiara.topdeck': 'prompt.royal_seal.topdeck',
-  'problem.game_not_found': 'err.notFound',
+// Prompts whose text is another prompt's in every language: prompt.expand.trash says prompt.remodel.trash.
+const SAME_PROMPT = {
+  'remodel.trash': ['expand.trash', 'trade_route.trash', 'investment.trash', 'replace.trash', 'upgrade.trash'],
+  'workshop.gain': ['expand.gain', 'anvil.gain', 'feast.gain', 'remodel.gain', 'ironworks.gain'],
+  'militia.discard': ['goons.discard'],
+  'sentry.order': ['rabble.order', 'patrol.order', 'scout.order'],
+  'secret_chamber.discard': ['vault.discard'],
+  'upgrade.gain': ['forge.gain'],
+  'courtyard.topdeck': ['clerk.topdeck', 'artisan.topdeck'],
+  'generic.option': ['investment.choose', 'minion.choose', 'nobles.choose', 'steward.choose'],
+  'royal_seal.topdeck': ['tiara.topdeck'],
 };
+const SAME_TEXT = {};
+for (const [shared, keys] of Object.entries(SAME_PROMPT)) {
+  for (const k of keys) SAME_TEXT[`prompt.${k}`] = `prompt.${shared}`;
+}
 
 // Loaded language tables; the page's own is loaded before the first paint.
 const STRINGS = {};

@@ -376,6 +376,7 @@ const cs = {
     unsatisfiable: 'Žádné království nesplňuje všechny tyto podmínky: některé vynech.',
     unknown_card: 'Název karty neznáme: zkontroluj, jak je napsaný.',
     invalid_setup: 'S tímto nastavením hru založit nelze.',
+    game_not_found: 'Tato hra neexistuje.',
     game_over: 'Hra skončila.',
     not_your_turn: 'Nejsi na tahu.',
     not_your_decision: 'Teď se rozhoduje jiný hráč.',

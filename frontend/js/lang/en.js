@@ -376,6 +376,7 @@ const en = {
     unsatisfiable: 'No kingdom meets all these conditions: leave some of them out.',
     unknown_card: 'A card name is not known: check the spelling.',
     invalid_setup: 'A game cannot be set up with these settings.',
+    game_not_found: 'This game does not exist.',
     game_over: 'The game is over.',
     not_your_turn: 'It is not your turn.',
     not_your_decision: 'Another player is deciding now.',

@@ -376,6 +376,7 @@ const hu = {
     unsatisfiable: 'Egyetlen királyság sem felel meg az összes feltételnek: hagyj el néhányat.',
     unknown_card: 'Ismeretlen kártyanév: ellenőrizd az írását.',
     invalid_setup: 'Ezekkel a beállításokkal nem indítható játék.',
+    game_not_found: 'Ez a játék nem létezik.',
     game_over: 'A játék véget ért.',
     not_your_turn: 'Nem te következel.',
     not_your_decision: 'Most egy másik játékos dönt.',
