@@ -24,8 +24,7 @@ function seatName(s, names, me) {
 
 /** The sentence for a decision's prompt key, with its arguments filled in. */
 export function promptText(d, names, me, turnSeat) {
-  const args = {};
-  for (const [k, v] of Object.entries(d.args || {})) args[k] = v;
+  const args = { ...d.args };
   for (const k of CARD_ARGS) {
     if (typeof args[k] === 'string') args[k] = cardName(args[k]);
     else if (Array.isArray(args[k])) args[k] = args[k].map(cardName).join(', ');
@@ -68,7 +67,18 @@ function hintFor(d) {
   return has(key) ? h('p', 'small hint', t(key)) : null;
 }
 
-// --- option lists ------------------------------------------------------------
+/** The buttons of a decision, as a group the screen reader names. */
+function group(cls, children) {
+  return h('div', { class: cls, role: 'group', 'aria-label': t('dec.title') }, children);
+}
+
+/** Tap pick `x` on or off; at most `d.max` are on (one choice moves to the last tapped). */
+function pick(ui, d, x) {
+  if (ui.picked.includes(x)) ui.picked = ui.picked.filter((y) => y !== x);
+  else if (ui.picked.length < d.max) ui.picked.push(x);
+  else if (d.max === 1) ui.picked = [x];
+  changed();
+}
 
 /** Lower case without accents, so "mestecko" finds "Městečko". */
 function fold(s) {
@@ -136,7 +146,7 @@ function positionPicker(d, answer) {
   return [
     card ? h('p', { class: 'placing', id: 'placing' }, t('dec.placing'), ' ', cardButton(card, { small: true })) : null,
     h('p', 'small', t('dec.deckSize', { n: last })),
-    h('div', { class: 'opts positions', role: 'group', 'aria-label': t('dec.title') },
+    group('opts positions',
       d.options.map((o) => h('button', {
         class: Number(o) === 0 || Number(o) === last ? '' : 'secondary',
         'data-answer': o, 'data-position': o, 'data-fk': `pos-${o}`, onclick: () => answer(o),
@@ -144,31 +154,20 @@ function positionPicker(d, answer) {
   ];
 }
 
-/** Choose min..max different option ids: toggles and a confirm button. */
 function optionToggles(d, ui, answer) {
   const picked = new Set(ui.picked);
-  const n = ui.picked.length;
   return [
     // Pawn's and Courtier's own sentences say how many; other prompts get the count.
     has(`prompt.${d.prompt}`) ? null : h('p', 'small', d.min === d.max ? t('dec.chooseOpts', { n: d.min }) : t('dec.chooseOptsRange', { min: d.min, max: d.max })),
-    h('div', { class: 'opts toggles', role: 'group', 'aria-label': t('dec.title') },
+    group('opts toggles',
       d.options.map((o) => h('button', {
         class: picked.has(o) ? 'toggle on' : 'toggle secondary',
-        'aria-pressed': picked.has(o) ? 'true' : 'false',
-        'data-opt': o,
-        'data-fk': `opts-${o}`,
-        onclick: () => {
-          if (picked.has(o)) ui.picked = ui.picked.filter((x) => x !== o);
-          else if (ui.picked.length < d.max) ui.picked.push(o);
-          else if (d.max === 1) ui.picked = [o];
-          changed();
-        },
+        'aria-pressed': String(picked.has(o)), 'data-opt': o, 'data-fk': `opts-${o}`, onclick: () => pick(ui, d, o),
       }, optionLabel(d, o)))),
-    confirmRow(d, n, () => answer(d.options.filter((o) => picked.has(o))), t('dec.confirm')),
+    confirmRow(d, picked.size, () => answer(d.options.filter((o) => picked.has(o))), t('dec.confirm')),
   ];
 }
 
-/** "N selected" and the Confirm button, enabled for min..max picks. */
 function confirmRow(d, n, onclick, label) {
   return h('div', 'opts',
     h('span', { class: 'small', 'aria-live': 'polite' }, t('dec.selected', { n })),
@@ -178,10 +177,9 @@ function confirmRow(d, n, onclick, label) {
 /** The label of the button that answers "no card" for a cards decision. */
 function noneLabel(d) {
   if (d.prompt !== 'reaction.reveal') return t('dec.none');
-  return (d.args && d.args.revealed && d.args.revealed.length) ? t('dec.revealDone') : t('dec.revealNone');
+  return d.args?.revealed?.length ? t('dec.revealDone') : t('dec.revealNone');
 }
 
-/** Render the panel for decision `d` addressed to this seat. */
 export function decisionPanel(d, ctx) {
   const { names, me, answer, turnSeat } = ctx;
   const ui = scratch(d);
@@ -195,12 +193,9 @@ export function decisionPanel(d, ctx) {
     body.push(namePicker(d, ui, answer));
   } else if (d.kind === 'option') {
     const yesNo = d.options.length === 2 && d.options.includes('yes') && d.options.includes('no');
-    body.push(h('div', { class: `opts ${yesNo ? '' : 'choices'}`, role: 'group', 'aria-label': t('dec.title') },
+    body.push(group(`opts ${yesNo ? '' : 'choices'}`,
       d.options.map((o) => h('button', {
-        class: yesNo && o === 'no' ? 'secondary' : '',
-        'data-answer': o,
-        'data-fk': `opt-${o}`,
-        onclick: () => answer(o),
+        class: yesNo && o === 'no' ? 'secondary' : '', 'data-answer': o, 'data-fk': `opt-${o}`, onclick: () => answer(o),
       }, optionLabel(d, o)))));
   } else if (d.kind === 'options') {
     body.push(optionToggles(d, ui, answer));
@@ -220,7 +215,7 @@ export function decisionPanel(d, ctx) {
     body.push(h('div', 'opts',
       d.options.map((name, i) => cardButton(name, {
         extraClass: placed.has(i) ? 'selected' : '',
-        attrs: { 'aria-pressed': placed.has(i) ? 'true' : 'false', disabled: placed.has(i), 'data-fk': `ord-${i}`, 'data-option': i },
+        attrs: { 'aria-pressed': String(placed.has(i)), disabled: placed.has(i), 'data-fk': `ord-${i}`, 'data-option': i },
         onTap: () => { ui.order.push(i); changed(); },
       }))));
     body.push(h('p', 'order', h('b', null, t('dec.orderTop')), ' ',
@@ -249,15 +244,11 @@ export function decisionPanel(d, ctx) {
       body.push(h('div', { class: 'opts', role: 'group' },
         d.options.map((name, i) => cardButton(name, {
           extraClass: picked.has(i) ? 'selected' : '',
-          attrs: { 'aria-pressed': picked.has(i) ? 'true' : 'false', 'data-option': i, 'data-fk': `tog-${i}` },
+          attrs: { 'aria-pressed': String(picked.has(i)), 'data-option': i, 'data-fk': `tog-${i}` },
           children: ordered && picked.has(i) ? [h('span', 'badge order', String(ui.picked.indexOf(i) + 1))] : [],
-          onTap: () => {
-            if (picked.has(i)) ui.picked = ui.picked.filter((x) => x !== i);
-            else if (ui.picked.length < d.max) ui.picked.push(i);
-            changed();
-          },
+          onTap: () => pick(ui, d, i),
         }))));
-      const n = ui.picked.length;
+      const n = picked.size;
       body.push(confirmRow(d, n, () => answer(ui.picked.map((i) => d.options[i])), t('dec.confirmN', { n })));
     }
   }
@@ -276,11 +267,10 @@ export function decisionPanel(d, ctx) {
       ctx.undo ? h('button', { class: 'secondary', id: 'dec-undo', 'data-fk': 'dec-undo', onclick: ctx.onUndo }, `↶ ${t('btn.undo')}`) : null,
       h('button', { class: 'secondary', id: 'sheet-toggle', 'data-fk': 'sheet-toggle', 'aria-expanded': low ? 'false' : 'true',
         'aria-controls': 'dec-body', onclick: toggle }, low ? `▴ ${t('sheet.show')}` : `▾ ${t('sheet.hide')}`)),
-    h('p', { class: 'prompt', 'data-known': has(`prompt.${d.prompt}`) ? 'true' : 'false' }, promptText(d, names, me, turnSeat)),
+    h('p', { class: 'prompt', 'data-known': String(has(`prompt.${d.prompt}`)) }, promptText(d, names, me, turnSeat)),
     h('div', { id: 'dec-body', class: 'dec-body', hidden: low }, body));
 }
 
-/** The one card a decision is about, as a tappable card (its text on a long press). */
 function subjectCard(d) {
   const args = d.args || {};
   const k = SUBJECT_ARGS.find((a) => typeof args[a] === 'string');
@@ -290,7 +280,7 @@ function subjectCard(d) {
 }
 
 function costOf(name) {
-  const pile = state.game && state.game.view && state.game.view.supply.find((p) => p.card === name);
+  const pile = state.game?.view?.supply.find((p) => p.card === name);
   return pile ? pile.cost : info(name).cost;
 }
 
