@@ -38,12 +38,12 @@ function form() {
 }
 
 function persist() {
-  const f = form();
-  const { seats, mode, preset, rnd, picked, edition, editionPreset } = f;
-  try { localStorage.setItem(FORM_KEY, JSON.stringify({ seats, mode, preset, rnd, picked, edition, editionPreset })); } catch (e) { /* ignore */ }
+  const f = form(); // kept: the fields of defaults(), not the form's passing state
+  const kept = Object.fromEntries(Object.keys(defaults()).map((k) => [k, f[k]]));
+  try { localStorage.setItem(FORM_KEY, JSON.stringify(kept)); } catch (e) { /* ignore */ }
 }
 
-/** Prefill the form with a finished game's players and kingdom ("play again"). */
+/** "Play again": the form picks the finished game's kingdom. */
 export function prefillFrom(view) {
   const f = form();
   f.mode = 'pick';
@@ -89,22 +89,25 @@ function randomQuery(f, seed) {
   return q;
 }
 
-async function roll(reroll) {
-  const f = form();
+/** Run `work` with form `f` busy (its buttons off); a failure shows as `f.error`. */
+async function busy(f, work, failure = errorText) {
   f.busy = true;
   f.error = null;
   changed();
   try {
-    // A re-roll ignores a typed seed (it would give the same kingdom again).
-    const res = await api.randomKingdom(randomQuery(f, reroll ? null : undefined));
-    f.rolled = res.data;
+    await work();
   } catch (e) {
-    f.rolled = null;
-    f.error = errorText(e);
-  } finally {
-    f.busy = false;
-    changed();
+    f.error = failure(e);
   }
+  f.busy = false;
+  changed();
+}
+
+function roll(reroll) {
+  const f = form();
+  // A re-roll ignores a typed seed (it would give the same kingdom again).
+  return busy(f, async () => { f.rolled = (await api.randomKingdom(randomQuery(f, reroll ? null : undefined))).data; },
+    (e) => { f.rolled = null; return errorText(e); });
 }
 
 export function errorText(e) {
@@ -117,9 +120,11 @@ export function errorText(e) {
   return t('err.offline');
 }
 
+const presetOf = (f) => (state.presets || []).find((x) => x.key === f.preset);
+
 function chosenKingdom(f) {
   if (f.mode === 'preset') {
-    const p = (state.presets || []).find((x) => x.key === f.preset);
+    const p = presetOf(f);
     return p ? { cards: p.cards, preset: p } : null;
   }
   if (f.mode === 'pick') return f.picked.length === 10 ? { cards: f.picked } : null;
@@ -149,25 +154,15 @@ async function create(go) {
   const f = form();
   const k = chosenKingdom(f);
   if (!k) { f.error = t('home.needKingdom'); changed(); return; }
-  f.busy = true;
-  f.error = null;
-  changed();
   persist();
-  try {
-    const res = await api.createGame(createBody(f, k));
-    const d = res.data;
-    const me = f.seats.findIndex((s) => s.kind === 'me');
-    saveSeat(d.id, d, f.seats[me].name);
-    f.busy = false;
+  await busy(f, async () => {
+    const d = (await api.createGame(createBody(f, k))).data;
+    saveSeat(d.id, d, f.seats.find((s) => s.kind === 'me').name);
     go(gameHash(d.id));
-  } catch (e) {
-    f.busy = false;
-    f.error = errorText(e);
-    changed();
-  }
+  });
 }
 
-/** Read an invite link or a bare code typed by the player. */
+/** An invite link or a bare code typed by the player. */
 export function parseInvite(text) {
   const s = (text || '').trim();
   if (!s) return null;
@@ -238,7 +233,7 @@ function presetPanel(f) {
 /** A newly picked preset plays the edition of its rulebook (the player may still change it). */
 function presetEdition(f) {
   if (f.editionPreset === f.preset) return;
-  const p = (state.presets || []).find((x) => x.key === f.preset);
+  const p = presetOf(f);
   if (!p) return;
   if (p.edition === '1' || p.edition === '2') f.edition = p.edition;
   f.editionPreset = f.preset;
@@ -459,25 +454,16 @@ export function joinScreen(params, { go }) {
     return h('p', { role: 'status' }, t('common.loading'));
   }
   const j = state.ui.join && state.ui.join.key === `${params.id}/${params.code}` ? state.ui.join : (state.ui.join = { key: `${params.id}/${params.code}`, name: (f.seats[0] && f.seats[0].name) || '', busy: false, error: null });
-  const submit = async (e) => {
+  const submit = (e) => {
     e.preventDefault();
-    j.busy = true;
-    j.error = null;
-    changed();
-    try {
+    busy(j, async () => {
       const body = { name: j.name.trim() || t('common.you') };
       if (params.code) body.code = params.code;
-      const res = params.id && params.id !== '_' ? await api.joinGame(params.id, body) : await api.joinByCode(body);
-      const d = res.data;
+      const d = (await (params.id && params.id !== '_' ? api.joinGame(params.id, body) : api.joinByCode(body))).data;
       const id = d.id || d.game_id || params.id;
       saveSeat(id, d, body.name);
-      j.busy = false;
       go(gameHash(id));
-    } catch (err) {
-      j.busy = false;
-      j.error = err instanceof ApiError && err.status === 409 ? t('join.full') : errorText(err);
-      changed();
-    }
+    }, (err) => (err instanceof ApiError && err.status === 409 ? t('join.full') : errorText(err)));
   };
   return h('form', { class: 'panel', id: 'join-seat', onsubmit: submit },
     h('h1', null, t('join.title')),
