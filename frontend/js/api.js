@@ -100,7 +100,7 @@ function qs(query) {
   if (!query) return '';
   const parts = [];
   for (const [k, v] of Object.entries(query)) {
-    if (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length)) continue;
+    if (v == null || v === '' || (Array.isArray(v) && !v.length)) continue;
     parts.push(`${enc(k)}=${enc(Array.isArray(v) ? v.join(',') : String(v))}`);
   }
   return parts.length ? `?${parts.join('&')}` : '';

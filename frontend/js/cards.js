@@ -99,7 +99,7 @@ function rulesTexts(c) {
     ];
   };
   const g = state.game;
-  const edition = (view && view.edition) || (g && g.data && g.data.edition);
+  const edition = view?.edition || g?.data?.edition;
   if (edition) return shown(edition, true);
   return [shown('2', false), texts['1'] && texts['1'] !== (texts['2'] || c.text) ? shown('1', false) : null];
 }

@@ -10,7 +10,7 @@ export function h(tag, attrs, ...children) {
   if (typeof attrs === 'string') el.className = attrs;
   else if (attrs) {
     for (const [k, v] of Object.entries(attrs)) {
-      if (v === false || v === null || v === undefined) continue;
+      if (v === false || v == null) continue;
       if (k === 'class') el.className = v;
       else if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
       else if (k === 'value') el.value = v;
@@ -24,7 +24,7 @@ export function h(tag, attrs, ...children) {
 
 function append(el, children) {
   for (const c of children) {
-    if (c === null || c === undefined || c === false) continue;
+    if (c == null || c === false) continue;
     if (Array.isArray(c)) append(el, c);
     else el.appendChild(typeof c === 'object' ? c : document.createTextNode(String(c)));
   }

@@ -71,7 +71,7 @@ export function closeGame() {
 
 function mine() {
   const g = state.game;
-  return g && g.view && g.view.seat !== null && g.view.seat !== undefined && (g.view.awaiting || []).includes(g.view.seat);
+  return g?.view && g.view.seat != null && (g.view.awaiting || []).includes(g.view.seat);
 }
 
 /** A hidden tab whose seat must act expects no news (and has alerted). */

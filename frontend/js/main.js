@@ -100,7 +100,7 @@ let lastDecision = null;
 // Re-rendering replaces the DOM, so remember which control had the focus.
 function render() {
   const active = document.activeElement;
-  const fk = active && active.dataset ? active.dataset.fk : null;
+  const fk = active?.dataset?.fk;
   const hadFocusInMain = active && (main.contains(active) || bar.contains(active));
   // A text box being typed in keeps its caret across the redraw.
   const caret = active && typeof active.selectionStart === 'number' ? [active.selectionStart, active.selectionEnd] : null;
@@ -123,15 +123,15 @@ function render() {
   fitNames(main);
   // State markers for assistive styling and for the end-to-end tests.
   const g = r.name === 'game' ? state.game : null;
-  const v = g && g.view;
-  main.dataset.screen = r.name === 'game' ? (v && v.players ? (v.game_over ? 'end' : 'table') : 'lobby') : r.name;
-  main.dataset.version = g && g.data ? String(g.data.version) : '';
-  main.dataset.busy = g && g.busy ? 'true' : 'false';
-  main.dataset.live = g && g.live ? 'true' : 'false'; // the server holds our polls
-  main.dataset.phase = v && v.turn ? v.turn.phase : '';
-  main.dataset.act = v && v.awaiting && v.awaiting.includes(v.seat) ? 'true' : 'false';
+  const v = g?.view;
+  main.dataset.screen = r.name === 'game' ? (v?.players ? (v.game_over ? 'end' : 'table') : 'lobby') : r.name;
+  main.dataset.version = g?.data ? String(g.data.version) : '';
+  main.dataset.busy = String(!!g?.busy);
+  main.dataset.live = String(!!g?.live); // the server holds our polls
+  main.dataset.phase = v?.turn ? v.turn.phase : '';
+  main.dataset.act = String(!!v?.awaiting?.includes(v.seat));
   if (!performance.getEntriesByName('dominion:first-render').length) performance.mark('dominion:first-render');
-  if (v && v.players && !firstGameRender) {
+  if (v?.players && !firstGameRender) {
     firstGameRender = true;
     performance.mark('dominion:first-game-render');
   }
@@ -182,7 +182,7 @@ subscribe(() => {
 let worker = false; // registered once the first screen is drawn (not to slow it down)
 function markIdle() {
   const idle = booted && settled() && !redrawLater;
-  main.dataset.idle = idle ? 'true' : 'false';
+  main.dataset.idle = String(idle);
   if (idle && !worker) { worker = true; registerWorker(); }
 }
 watchWork(markIdle);

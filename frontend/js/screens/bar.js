@@ -27,7 +27,7 @@ export function playableActions(view, legal) {
 /** A buy can be taken back (the server has undo: its games carry `log_epoch`): one tap buys. */
 export function oneTapBuy(legal) {
   const d = state.game && state.game.data;
-  return !!legal.undo || typeof (d && d.log_epoch) === 'number';
+  return !!legal.undo || typeof d?.log_epoch === 'number';
 }
 
 function pending() {

@@ -201,7 +201,7 @@ export function decisionPanel(d, ctx) {
     body.push(optionToggles(d, ui, answer));
   } else if (d.kind === 'supply') {
     const hint = `dec.supplyHint.${d.prompt}`;
-    body.push(h('p', 'small muted', has(hint) ? t(hint, { cost: money((d.args || {}).cost) }) : t('dec.supplyHint')));
+    body.push(h('p', 'small muted', has(hint) ? t(hint, { cost: money(d.args?.cost) }) : t('dec.supplyHint')));
     body.push(h('div', 'opts supply',
       d.options.map((name) => cardButton(name, {
         attrs: { 'data-answer': name, 'data-fk': `sup-${name}`, 'data-cost': costOf(name) },

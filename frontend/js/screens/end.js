@@ -10,7 +10,7 @@ import { logSection } from './log.js';
 /** A seat's VP tokens (already counted in its score). */
 function tokens(view, seat) {
   const p = view.players[seat];
-  return (p && p.vp_tokens) || 0;
+  return p?.vp_tokens || 0;
 }
 
 /** "You win!", "Bob wins!" or "Shared victory: …" */
@@ -45,7 +45,7 @@ function rematchButton(view, go) {
   const r = g.data.rematch;
   if (r && (!r.invite || !g.token)) return h('a', { class: 'btn', id: 'rematch-open', href: gameHash(r.id) }, t('end.rematchOpen'));
   return g.token ? h('button', { id: r ? 'rematch-join' : 'rematch', disabled: !!g.rematching,
-    onclick: () => rematch(g, go, r && r.invite) }, t(r ? 'end.rematchJoin' : 'end.rematch')) : null;
+    onclick: () => rematch(g, go, r?.invite) }, t(r ? 'end.rematchJoin' : 'end.rematch')) : null;
 }
 
 let atTop = null; // the game whose end screen was last opened at the top

@@ -389,7 +389,7 @@ function yourGames() {
     h('ul', 'seats', stored.map((g) => {
       const d = games[g.id];
       const me = d && typeof d.seat === 'number' ? d.seat : g.seat;
-      const others = d && d.seats ? d.seats.filter((x) => x.seat !== me && x.name).map((x) => x.name) : [];
+      const others = d?.seats ? d.seats.filter((x) => x.seat !== me && x.name).map((x) => x.name) : [];
       const mine = !!d && d.status === 'active' && d.view.turn.seat === me;
       return h('li', { class: 'row', 'data-game': g.id, 'data-status': d ? d.status || 'gone' : '', 'data-mine': String(mine) },
         h('a', { href: gameHash(g.id), class: 'grow game-link' },

@@ -38,7 +38,7 @@ const hit = (x) => (x.card ? `${cardName(x.card)}: ` : '') + x.text;
 /** What the others did since this seat's last turn, while its turn has begun (else null). */
 function summaryOf(view) {
   const g = state.game;
-  return g && view.seat !== null && view.seat !== undefined && !view.game_over && view.turn.seat === view.seat
+  return g && view.seat != null && !view.game_over && view.turn.seat === view.seat
     ? sinceLastTurn(g.log, view.seat) : null;
 }
 
@@ -75,8 +75,8 @@ let said = new Set();
 /** Announce what is new for this seat: its turn (once the log has caught up, with the summary), a decision. */
 export function announce() {
   const g = state.game;
-  const v = g && g.view;
-  if (!v || !v.players || v.seat === null || v.seat === undefined || v.game_over) return;
+  const v = g?.view;
+  if (!v?.players || v.seat == null || v.game_over) return;
   if (said.game !== g.id) { said = new Set(); said.game = g.id; }
   const out = [];
   const say = (key, text) => { if (!said.has(key)) { said.add(key); out.push(text); } };

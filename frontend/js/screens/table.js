@@ -244,7 +244,7 @@ export function tableScreen(view) {
   return h('div', { class: `table ${state.game.busy ? 'is-busy' : ''} ${room}`, id: 'table', 'data-seat': view.seat ?? '' },
     statusBar(view, names),
     summaryPanel(view),
-    view.seat === null || view.seat === undefined ? h('p', 'notice info', h('span', 'msg', t('table.spectator'))) : null,
+    view.seat == null ? h('p', 'notice info', h('span', 'msg', t('table.spectator'))) : null,
     sheet || waitingPanel(view, names),
     h('div', 'table-grid',
       h('div', null, handSection(view, legal, names), inPlaySection(view, names), supplySection(view, legal)),
