@@ -104,9 +104,7 @@ function rulesTexts(c) {
   return [shown('2', false), texts['1'] && texts['1'] !== (texts['2'] || c.text) ? shown('1', false) : null];
 }
 
-/**
- * Open the card dialog. `actions`: [{label, run}] buttons (e.g. Play, Buy).
- */
+/** The card dialog; `actions`: [{id, label, run}] buttons (Play, Buy). */
 export function showCard(name, actions = []) {
   const dlg = document.getElementById('card-dialog');
   const c = info(name);

@@ -30,7 +30,6 @@ function sleep(ms) {
   return new Promise((r) => setTimeout(r, ms));
 }
 
-/** Open game `id` (stop polling any other) and start polling it. */
 export function openGame(id) {
   if (state.game && state.game.id === id) {
     if (!held) pollNow(); // else a poll in flight brings the news
@@ -162,7 +161,6 @@ async function poll(now) {
   if (s === session && !done(g)) schedule(nextDelay());
 }
 
-/** Store a 200 answer (a game resource) and its ETag. */
 function accept(res) {
   const g = state.game;
   changed(); // even with no news: a command's answer ends its busy state

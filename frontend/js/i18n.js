@@ -58,7 +58,7 @@ export async function loadStrings(l) {
   if (!STRINGS[l]) STRINGS[l] = (await import(`./lang/${l}.js`)).default;
 }
 
-/** Switch the UI language (the player chose it) and remember it on this device. */
+/** The player chose language `l`: kept on this device. */
 export async function setLang(l) {
   if (!LANGS.includes(l)) return;
   try { localStorage.setItem(KEY, l); } catch (e) { /* ignore */ }

@@ -137,7 +137,7 @@ function render() {
   }
   mount(bar, bottom);
   announce();
-  // A new decision for this seat: bring it into view and announce it.
+  // A new decision for this seat: the focus goes to its title (a screen reader says it).
   const dec = document.getElementById('decision');
   const decKey = dec ? `${main.dataset.version}/${dec.dataset.prompt}` : null;
   if (dec && decKey !== lastDecision) {

@@ -97,7 +97,6 @@ export function forgetSeat(gameId) {
   writeSeats(all);
 }
 
-/** The route of game `id`. */
 export const gameHash = (id) => `#/g/${encodeURIComponent(id)}`;
 
 /** Stored games, most recent first. */

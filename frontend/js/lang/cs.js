@@ -1,5 +1,4 @@
-// Czech UI strings, by namespace: t('home.new') is home.new.
-// Same keys in every table (tests/test_i18n.py).
+// Czech UI strings: the keys and notes of en.js.
 
 const cs = {
   app: {
@@ -372,7 +371,6 @@ const cs = {
     illegalPlain: 'Tento tah teď není dovolený.',
   },
   problem: {
-    // The server's problems a player can cause from the forms (English shows the server's own detail).
     unsatisfiable: 'Žádné království nesplňuje všechny tyto podmínky: některé vynech.',
     unknown_card: 'Název karty neznáme: zkontroluj, jak je napsaný.',
     invalid_setup: 'S tímto nastavením hru založit nelze.',
@@ -396,7 +394,6 @@ const cs = {
     bad_command: 'Tomuto tahu hra nerozumí.',
   },
   log: {
-    // Its sentences come from the server, in the UI language.
     more: 'Starší události',
     empty: 'Zatím žádné události.',
     turn: 'Tah {n} — {name}',

@@ -1,4 +1,4 @@
-// English UI strings, by namespace: t('home.new') is home.new.
+// English UI strings, in sections: t('home.new') is home.new.
 // Same keys in every table (tests/test_i18n.py).
 
 const en = {

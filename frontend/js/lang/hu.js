@@ -1,5 +1,4 @@
-// Hungarian UI strings, by namespace: t('home.new') is home.new.
-// Same keys in every table (tests/test_i18n.py).
+// Hungarian UI strings: the keys and notes of en.js.
 
 const hu = {
   app: {
@@ -372,7 +371,6 @@ const hu = {
     illegalPlain: 'Ez a lépés most nem megengedett.',
   },
   problem: {
-    // The server's problems a player can cause from the forms (English shows the server's own detail).
     unsatisfiable: 'Egyetlen királyság sem felel meg az összes feltételnek: hagyj el néhányat.',
     unknown_card: 'Ismeretlen kártyanév: ellenőrizd az írását.',
     invalid_setup: 'Ezekkel a beállításokkal nem indítható játék.',
@@ -396,7 +394,6 @@ const hu = {
     bad_command: 'A játék nem érti ezt a lépést.',
   },
   log: {
-    // Its sentences come from the server, in the UI language.
     more: 'Korábbi események',
     empty: 'Még nincs esemény.',
     turn: '{n}. kör — {name}',

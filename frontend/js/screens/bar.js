@@ -17,7 +17,6 @@ export function legalSets(view) {
   return out;
 }
 
-/** Action cards in hand that may be played now. */
 export function playableActions(view, legal) {
   const me = view.players[view.seat];
   const hand = (view.turn.phase === 'action' && me && me.hand) || [];
