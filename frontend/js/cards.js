@@ -63,9 +63,7 @@ export function cardButton(name, opts = {}) {
     timer = setTimeout(() => { longPressed = true; show(); }, LONG_PRESS_MS);
   });
   const cancel = () => clearTimeout(timer);
-  el.addEventListener('pointerup', cancel);
-  el.addEventListener('pointerleave', cancel);
-  el.addEventListener('pointercancel', cancel);
+  for (const type of ['pointerup', 'pointerleave', 'pointercancel']) el.addEventListener(type, cancel);
   el.addEventListener('contextmenu', (e) => {
     e.preventDefault();
     cancel();

@@ -29,8 +29,7 @@ export function promptText(d, names, me, turnSeat) {
     if (typeof args[k] === 'string') args[k] = cardName(args[k]);
     else if (Array.isArray(args[k])) args[k] = args[k].map(cardName).join(', ');
   }
-  if (typeof args.max_cost === 'number') args.max_cost = money(args.max_cost);
-  if (typeof args.cost === 'number') args.cost = money(args.cost);
+  for (const k of ['max_cost', 'cost']) if (typeof args[k] === 'number') args[k] = money(args[k]);
   if (typeof args.count === 'number') args.n = args.count;
   for (const k of SEATS_ARGS) if (typeof args[k] === 'number') args[k] = seatName(args[k], names, me);
   args.card = d.card ? cardName(d.card) : '';

@@ -203,13 +203,6 @@ function seatRow(f, s, i) {
     }, '✕', h('span', 'sr-only', t('home.removeSeat', { n: idx }))) : null);
 }
 
-function checkboxes(name, values, chosen, label, onToggle) {
-  return values.map((v) => h('label', 'check',
-    h('input', { type: 'checkbox', name, value: v, checked: chosen.includes(v), 'data-fk': `${name}-${v}`,
-      onchange: (e) => onToggle(v, e.target.checked) }),
-    label(v)));
-}
-
 function toggleIn(list, v, on) {
   const i = list.indexOf(v);
   if (on && i < 0) list.push(v);
@@ -265,7 +258,10 @@ function pickPanel(f) {
 function randomPanel(f) {
   const r = f.rnd;
   const group = (legend, name, values, chosen, prefix) => h('fieldset', null, h('legend', null, t(legend)),
-    checkboxes(name, values, chosen, (v) => t(`${prefix}.${v}`), (v, on) => { toggleIn(chosen, v, on); persist(); }));
+    values.map((v) => h('label', 'check',
+      h('input', { type: 'checkbox', name, value: v, checked: chosen.includes(v), 'data-fk': `${name}-${v}`,
+        onchange: (e) => { toggleIn(chosen, v, e.target.checked); persist(); } }),
+      t(`${prefix}.${v}`))));
   const text = (key, prop, attrs) => field(t(key),
     h('input', { type: 'text', id: `rnd-${prop}`, value: r[prop], oninput: (e) => { r[prop] = e.target.value; persist(); }, ...attrs }));
   return h('div', { id: 'randomizer' },

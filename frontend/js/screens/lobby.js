@@ -25,19 +25,16 @@ async function copy(text) {
   }
 }
 
-function seatsOf(data) {
-  return (data && data.seats) || [];
-}
-
 function lobby(g) {
   const data = g.data;
-  const mySeat = data.seat ?? (g.seatInfo ? g.seatInfo.seat : null);
+  const seats = data.seats || [];
+  const mySeat = data.seat ?? g.seatInfo?.seat;
   // Invites come with the game for the creator; the creation answer is kept too.
-  const invites = (data.invites && data.invites.length ? data.invites : (g.seatInfo && g.seatInfo.invites) || []);
+  const invites = data.invites?.length ? data.invites : g.seatInfo?.invites || [];
   return h('div', { id: 'lobby' },
     h('h1', null, t('lobby.title')),
     h('p', null, t('lobby.hint')),
-    h('ul', 'seats panel', seatsOf(data).map((s) => {
+    h('ul', 'seats panel', seats.map((s) => {
       const free = s.kind !== 'bot' && !s.joined;
       const inv = invites.find((i) => i.seat === s.seat);
       const code = inv ? inv.code : null;
@@ -57,7 +54,7 @@ function lobby(g) {
             navigator.share ? h('button', { class: 'secondary', onclick: () => navigator.share({ title: t('app.title'), url: link }).catch(() => {}) }, t('lobby.share')) : null))
           : null);
     })),
-    data.seat === null && seatsOf(data).some((s) => s.kind !== 'bot' && !s.joined)
+    data.seat === null && seats.some((s) => s.kind !== 'bot' && !s.joined)
       ? h('p', null, h('a', { class: 'btn', id: 'take-seat', href: `#/join/${encodeURIComponent(g.id)}` }, t('join.btn')))
       : null,
     kingdomBox(data.setup),
@@ -65,7 +62,7 @@ function lobby(g) {
 }
 
 function kingdomBox(setup) {
-  if (!setup || !setup.kingdom) return null;
+  if (!setup?.kingdom) return null;
   return h('section', { class: 'panel', id: 'kingdom-preview', 'aria-labelledby': 'lobby-kingdom' },
     h('h2', { id: 'lobby-kingdom' }, t('home.preview')),
     h('div', 'kingdom-preview', setup.kingdom.map((c) => cardButton(c, { small: true }))),
