@@ -71,7 +71,7 @@ function handSection(view, legal, names) {
       const label = playable ? t('card.play', { card: cardName(name) }) : null;
       return cardButton(name, {
         extraClass: playable ? (quiet ? 'later' : 'playable') : '',
-        attrs: { 'data-fk': `hand-${i}`, 'data-playable': playable ? 'true' : 'false' },
+        attrs: { 'data-fk': `hand-${i}`, 'data-playable': String(playable) },
         label,
         onTap: playable ? play : null,
         actions: playable ? [{ id: 'play', label, run: play }] : [],
@@ -94,25 +94,26 @@ function inPlaySection(view, names) {
 /** Cards named this turn for `key` ("contraband", "war_chest"). */
 function namedThisTurn(view, key) {
   const names = view.turn.names || {};
-  return Array.isArray(names[key]) ? names[key] : [];
+  return Array.isArray(names[key]) ? [...new Set(names[key])] : [];
 }
 
 /** Lines about this turn's and this game's special rules, shown above the Supply. */
 function supplyNotes(view) {
-  const banned = [...new Set(namedThisTurn(view, 'contraband'))];
-  const warChest = [...new Set(namedThisTurn(view, 'war_chest'))];
+  const banned = namedThisTurn(view, 'contraband');
+  const warChest = namedThisTurn(view, 'war_chest');
   const tr = view.trade_route;
   const list = (cards) => cards.map(cardName).join(', ');
+  const note = (attrs, ...text) => h('p', { class: 'small note-line', ...attrs }, ...text);
   return [
-    tr ? h('p', { class: 'small note-line', id: 'trade-route', 'data-mat': tr.mat, 'data-piles': tr.piles.join('|') },
+    tr ? note({ id: 'trade-route', 'data-mat': tr.mat, 'data-piles': tr.piles.join('|') },
       h('span', { class: 'token-mark', 'aria-hidden': 'true' }, '◉'), ' ',
       h('b', null, t('table.tradeRoute', { card: cardName('Trade Route'), n: money(tr.mat) })), ' · ',
       tr.piles.length ? t('table.tradeRouteTokens', { piles: list(tr.piles) }) : t('table.tradeRouteNone')) : null,
-    banned.length ? h('p', { class: 'small note-line banned-line', id: 'banned', 'data-cards': banned.join('|') },
+    banned.length ? note({ class: 'small note-line banned-line', id: 'banned', 'data-cards': banned.join('|') },
       t('table.banned', { card: cardName('Contraband'), cards: list(banned) })) : null,
-    warChest.length ? h('p', { class: 'small note-line', id: 'war-chest-named', 'data-cards': warChest.join('|') },
+    warChest.length ? note({ id: 'war-chest-named', 'data-cards': warChest.join('|') },
       t('table.warChest', { card: cardName('War Chest'), cards: list(warChest) })) : null,
-    view.curse_is_treasure ? h('p', { class: 'small note-line', id: 'curse-treasure' },
+    view.curse_is_treasure ? note({ id: 'curse-treasure' },
       t('table.curseTreasure', { card: cardName('Curse') })) : null,
   ];
 }
@@ -161,7 +162,7 @@ function supplySection(view, legal) {
       extraClass: `${empty ? 'empty' : ''} ${afford ? 'afford' : ''} ${isBanned ? 'banned' : ''}`,
       onTap: afford && oneTap ? buy : null,
       attrs: {
-        'data-fk': `pile-${p.card}`, 'data-cost': p.cost, 'data-count': p.count, 'data-buyable': canBuy ? 'true' : 'false',
+        'data-fk': `pile-${p.card}`, 'data-cost': p.cost, 'data-count': p.count, 'data-buyable': String(canBuy),
         'data-banned': isBanned ? 'true' : null, 'data-token': token ? 'true' : null,
         'data-printed-cost': changedCost ? printed : null,
       },
@@ -176,7 +177,7 @@ function supplySection(view, legal) {
     });
   };
   const byCost = (a, b) => a.cost - b.cost || cardName(a.card).localeCompare(cardName(b.card));
-  return h('section', { id: 'supply', 'aria-labelledby': 'supply-title', 'data-one-tap': buyPhase && oneTap ? 'true' : 'false' },
+  return h('section', { id: 'supply', 'aria-labelledby': 'supply-title', 'data-one-tap': String(buyPhase && oneTap) },
     h('h2', { id: 'supply-title' }, t('table.supply')),
     editionLine(view.edition),
     supplyNotes(view),
