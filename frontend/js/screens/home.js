@@ -162,16 +162,12 @@ async function create(go) {
   });
 }
 
-/** An invite link or a bare code typed by the player. */
-export function parseInvite(text) {
-  const s = (text || '').trim();
-  if (!s) return null;
-  const m = s.match(/#\/join\/([^/?\s]+)(?:\/([^/?\s]+))?/);
-  if (m) return { id: decodeURIComponent(m[1]), code: m[2] ? decodeURIComponent(m[2]) : null };
-  const g = s.match(/#\/g\/([^/?\s]+)/);
-  if (g) return { id: decodeURIComponent(g[1]), code: null, game: true };
-  if (/^[A-Za-z0-9 -]{4,20}$/.test(s)) return { id: null, code: s.replace(/[\s-]/g, '').toUpperCase() };
-  return null;
+/** The route an invite link, a game link or a bare code typed by the player opens (null: none). */
+function inviteRoute(text) {
+  const s = text.trim();
+  const link = s.match(/#\/(join|g)\/[^?\s]+/);
+  if (link) return link[0];
+  return /^[A-Za-z0-9 -]{4,20}$/.test(s) ? `#/join/_/${s.replace(/[\s-]/g, '').toUpperCase()}` : null;
 }
 
 function seatRow(f, s, i) {
@@ -340,12 +336,11 @@ function preview(f) {
 
 function joinBox(go) {
   const f = form();
-  const submit = async (e) => {
+  const submit = (e) => {
     e.preventDefault();
-    const inv = parseInvite(f.join);
-    if (!inv) { f.error = t('err.badCode'); changed(); return; }
-    if (inv.game) { go(gameHash(inv.id)); return; }
-    go(`#/join/${encodeURIComponent(inv.id || '_')}${inv.code ? `/${encodeURIComponent(inv.code)}` : ''}`);
+    const route = inviteRoute(f.join);
+    if (route) go(route);
+    else { f.error = t('err.badCode'); changed(); }
   };
   return h('form', { class: 'panel', id: 'join-form', onsubmit: submit },
     h('h2', null, t('home.join')),
@@ -444,21 +439,24 @@ export function homeScreen({ go }) {
 
 export function joinScreen(params, { go }) {
   const f = form();
-  if (params.id && params.id !== '_' && loadSeat(params.id)) {
+  const id = params.id !== '_' && params.id; // '_': a bare code, the server finds its game
+  if (id && loadSeat(id)) {
     // This device already has a seat here: the invite just opens the game.
-    queueMicrotask(() => go(gameHash(params.id)));
+    queueMicrotask(() => go(gameHash(id)));
     return h('p', { role: 'status' }, t('common.loading'));
   }
-  const j = state.ui.join && state.ui.join.key === `${params.id}/${params.code}` ? state.ui.join : (state.ui.join = { key: `${params.id}/${params.code}`, name: (f.seats[0] && f.seats[0].name) || '', busy: false, error: null });
+  const key = `${params.id}/${params.code}`;
+  if (state.ui.join?.key !== key) state.ui.join = { key, name: f.seats[0]?.name || '', busy: false, error: null };
+  const j = state.ui.join;
   const submit = (e) => {
     e.preventDefault();
     busy(j, async () => {
       const body = { name: j.name.trim() || t('common.you') };
       if (params.code) body.code = params.code;
-      const d = (await (params.id && params.id !== '_' ? api.joinGame(params.id, body) : api.joinByCode(body))).data;
-      const id = d.id || d.game_id || params.id;
-      saveSeat(id, d, body.name);
-      go(gameHash(id));
+      const d = (await (id ? api.joinGame(id, body) : api.joinByCode(body))).data;
+      const game = d.id || d.game_id || id;
+      saveSeat(game, d, body.name);
+      go(gameHash(game));
     }, (err) => (err instanceof ApiError && err.status === 409 ? t('join.full') : errorText(err)));
   };
   return h('form', { class: 'panel', id: 'join-seat', onsubmit: submit },
@@ -470,5 +468,5 @@ export function joinScreen(params, { go }) {
     j.error ? h('p', { class: 'notice error', role: 'alert' }, h('span', 'msg', j.error)) : null,
     h('div', 'row',
       h('button', { type: 'submit', id: 'join-take', disabled: j.busy }, t('join.btn')),
-      params.id && params.id !== '_' ? h('a', { class: 'btn secondary', href: gameHash(params.id) }, t('join.spectate')) : null));
+      id ? h('a', { class: 'btn secondary', href: gameHash(id) }, t('join.spectate')) : null));
 }
