@@ -79,15 +79,15 @@ export const api = {
     request('GET', `/api/games/${enc(id)}`, {
       token,
       signal,
-      ...(etag ? { headers: { 'If-None-Match': etag, ...(wait ? { Prefer: `wait=${wait}` } : {}) } } : {}),
-      ...(etag && wait ? { quiet, timeout: (wait + 10) * 1000 } : {}),
+      ...(etag && { headers: { 'If-None-Match': etag, ...(wait && { Prefer: `wait=${wait}` }) } }),
+      ...(etag && wait && { quiet, timeout: (wait + 10) * 1000 }),
     }),
   /** One command; `etag` is the version acted on, `key` the idempotency key. */
   command: (id, token, etag, command, key) =>
     request('POST', `/api/games/${enc(id)}/commands`, {
       token,
       body: command,
-      headers: { ...(etag ? { 'If-Match': etag } : {}), 'Idempotency-Key': key },
+      headers: { ...(etag && { 'If-Match': etag }), 'Idempotency-Key': key },
     }),
   rematch: (id, token) => request('POST', `/api/games/${enc(id)}/rematch`, { token }),
   log: (id, token, query) => request('GET', `/api/games/${enc(id)}/log${qs(query)}`, { token }),

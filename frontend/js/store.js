@@ -32,7 +32,6 @@ export function changed() {
 
 export function subscribe(fn) {
   subscribers.add(fn);
-  return () => subscribers.delete(fn);
 }
 
 /** A request started (+1) or ended (-1). */

@@ -112,7 +112,8 @@ function namePicker(d, ui, answer) {
     return shown;
   };
   const list = h('div', { class: 'opts names', id: 'name-list', 'aria-live': 'polite' }, items(ui.filter));
-  const title = h('p', { class: 'small', id: 'name-list-title' }, ui.filter.trim() ? t('dec.matches') : t('dec.inGame'));
+  const heading = () => t(ui.filter.trim() ? 'dec.matches' : 'dec.inGame');
+  const title = h('p', { class: 'small', id: 'name-list-title' }, heading());
   return [
     field(t('dec.search', { n: options.length }),
       h('input', {
@@ -121,7 +122,7 @@ function namePicker(d, ui, answer) {
         // Filter in place: redrawing the page under a typing thumb would close the keyboard.
         oninput: (e) => {
           ui.filter = e.target.value;
-          title.textContent = ui.filter.trim() ? t('dec.matches') : t('dec.inGame');
+          title.textContent = heading();
           list.replaceChildren(...items(ui.filter));
           fitNames(list);
         },

@@ -40,7 +40,7 @@ async function rematch(g, go, invite) {
 }
 
 /** Rematch: ask for it, or join it (another player asked), or open it. */
-function rematchButton(view, go) {
+function rematchButton(go) {
   const g = state.game;
   const r = g.data.rematch;
   if (r && (!r.invite || !g.token)) return h('a', { class: 'btn', id: 'rematch-open', href: gameHash(r.id) }, t('end.rematchOpen'));
@@ -65,7 +65,7 @@ export function endScreen(view, { onAgain, go }) {
   return h('div', { id: 'end' },
     title,
     h('p', { class: 'panel', id: 'winner', role: 'status' }, h('b', null, headline(view))),
-    h('p', 'row', rematchButton(view, go),
+    h('p', 'row', rematchButton(go),
       h('button', { class: 'secondary', id: 'play-again', onclick: onAgain }, t('end.again'))),
     r.end_reason ? h('p', null, t(`end.reason.${r.end_reason}`)) : null,
     r.tie_break ? h('p', { id: 'tie-break' }, t('end.tieBreak')) : null,

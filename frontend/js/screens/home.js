@@ -317,11 +317,8 @@ function colonyLine(f, cards) {
 function preview(f) {
   const k = chosenKingdom(f);
   if (!k) return f.mode === 'pick' ? h('p', 'muted', t('pick.need')) : null;
-  const cards = [...k.cards].sort((a, b) => {
-    const ca = state.catalog[a];
-    const cb = state.catalog[b];
-    return ((ca && ca.cost) || 0) - ((cb && cb.cost) || 0) || cardName(a).localeCompare(cardName(b));
-  });
+  const cost = (c) => state.catalog[c]?.cost || 0;
+  const cards = [...k.cards].sort((a, b) => cost(a) - cost(b) || cardName(a).localeCompare(cardName(b)));
   const r = f.mode === 'random' ? f.rolled : null;
   return h('section', { class: 'panel', id: 'kingdom-preview', 'aria-labelledby': 'preview-title' },
     h('h3', { id: 'preview-title' }, t('home.preview')),

@@ -51,7 +51,7 @@ function stat(key, value) {
   return h('div', { class: 'stat', id: `stat-${key}` }, h('b', null, String(value)), h('span', null, t(`stat.${key}`)));
 }
 
-function handSection(view, legal, names) {
+function handSection(view, legal) {
   const me = view.players[view.seat];
   if (!me || !me.hand) return null;
   const myTurn = view.turn.seat === view.seat && !view.decision;
@@ -190,7 +190,7 @@ function supplySection(view, legal) {
 // Kingdom cards that give VP tokens: with one of them, every player's count shows (0 too).
 const VP_TOKEN_CARDS = ['Bishop', 'Monument', 'Goons', 'Collection', 'Investment'];
 
-function playersSection(view, names) {
+function playersSection(view) {
   const kingdom = view.kingdom || [];
   const tokensGame = view.players.some((p) => p.vp_tokens) || VP_TOKEN_CARDS.some((c) => kingdom.includes(c));
   return h('section', { id: 'players', 'aria-labelledby': 'players-title' },
@@ -248,6 +248,6 @@ export function tableScreen(view) {
     view.seat == null ? h('p', 'notice info', h('span', 'msg', t('table.spectator'))) : null,
     sheet || waitingPanel(view, names),
     h('div', 'table-grid',
-      h('div', null, handSection(view, legal, names), inPlaySection(view, names), supplySection(view, legal)),
-      h('div', null, playersSection(view, names), trashSection(view), logSection(view))));
+      h('div', null, handSection(view, legal), inPlaySection(view, names), supplySection(view, legal)),
+      h('div', null, playersSection(view), trashSection(view), logSection(view))));
 }
