@@ -119,7 +119,7 @@ export function showCard(name, actions = []) {
         c.unofficial ? h('p', { class: 'muted small', id: 'unofficial-name' }, t('card.unofficialName')) : null),
       h('button', { class: 'secondary', onclick: close, 'aria-label': t('common.close') }, '✕')),
     h('p', null,
-      c.cost !== null && c.cost !== undefined ? h('span', 'cost', t('card.cost', { cost: money(c.cost) })) : null,
+      c.cost != null ? h('span', 'cost', t('card.cost', { cost: money(c.cost) })) : null,
       types ? h('span', { id: 'card-types' }, ` · ${types}`) : null),
     rulesTexts(c),
     h('div', 'dactions',

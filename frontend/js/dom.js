@@ -42,6 +42,12 @@ export function randomId(bytes = 16) {
   return Array.from(a, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** A section named by its heading (id `<section id>-title`). */
+export function section(attrs, title, ...children) {
+  const id = `${attrs.id}-title`;
+  return h('section', { ...attrs, 'aria-labelledby': id }, h('h2', { id }, title), ...children);
+}
+
 /** A form control labelled by `text` above it. */
 export function field(text, ...children) {
   return h('label', 'field', h('span', null, text), ...children);

@@ -71,7 +71,7 @@ export async function setLang(l) {
 function lookup(key) {
   const dot = key.indexOf('.');
   const section = (STRINGS[current] || {})[key.slice(0, dot)];
-  return section ? section[key.slice(dot + 1)] : undefined;
+  return section?.[key.slice(dot + 1)];
 }
 
 /** Translate `key` with `{name}` placeholders; `n` picks the plural form. */
@@ -84,7 +84,7 @@ export function t(key, args) {
     s = s[pluralForm(current, n)] || s.other;
   }
   return s.replace(/\{(\w+)\}/g, (m, k) => {
-    if (args && args[k] !== undefined) return String(args[k]);
+    if (args?.[k] !== undefined) return String(args[k]);
     return NAMED[k] ? cardName(NAMED[k]) : m;
   });
 }

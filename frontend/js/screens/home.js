@@ -1,6 +1,6 @@
 // Home: create, join or resume a game; also the join screen of an invite link.
 
-import { h, field } from '../dom.js';
+import { h, field, section } from '../dom.js';
 import { t, has, cardName, lang, list } from '../i18n.js';
 import { api, ApiError } from '../api.js';
 import { state, changed, saveSeat, loadSeat, listSeats, forgetSeat, gameHash } from '../store.js';
@@ -372,8 +372,7 @@ function yourGames() {
   const stored = listSeats().slice(0, 8);
   if (!stored.length) return null;
   loadGames(stored);
-  return h('section', { class: 'panel', id: 'your-games', 'aria-labelledby': 'your-games-title' },
-    h('h2', { id: 'your-games-title' }, t('home.yourGames')),
+  return section({ class: 'panel', id: 'your-games' }, t('home.yourGames'),
     h('ul', 'seats', stored.map((g) => {
       const d = games[g.id];
       const me = d && typeof d.seat === 'number' ? d.seat : g.seat;

@@ -1,6 +1,6 @@
 // The game route: lobby while seats are free, then the table, then the end.
 
-import { h } from '../dom.js';
+import { h, section } from '../dom.js';
 import { t, list } from '../i18n.js';
 import { state, notify, changed, clearNotice } from '../store.js';
 import { tableScreen, actionBar, editionLine } from './table.js';
@@ -63,8 +63,7 @@ function lobby(g) {
 
 function kingdomBox(setup) {
   if (!setup?.kingdom) return null;
-  return h('section', { class: 'panel', id: 'kingdom-preview', 'aria-labelledby': 'lobby-kingdom' },
-    h('h2', { id: 'lobby-kingdom' }, t('home.preview')),
+  return section({ class: 'panel', id: 'kingdom-preview' }, t('home.preview'),
     h('div', 'kingdom-preview', setup.kingdom.map((c) => cardButton(c, { small: true }))),
     setup.colony || setup.colony_odds ? h('p', { class: 'small', id: 'lobby-colony' }, colonyText(setup.colony, setup.colony_odds)) : null);
 }

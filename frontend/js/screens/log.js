@@ -1,6 +1,6 @@
 // The game log by turn, the summary of the others' turns, and a polite live region outside the redraws.
 
-import { h } from '../dom.js';
+import { h, section } from '../dom.js';
 import { t, cardName } from '../i18n.js';
 import { state, changed } from '../store.js';
 import { turnsOf, sinceLastTurn } from '../log.js';
@@ -14,8 +14,7 @@ export function logSection(view) {
   const g = state.game;
   const turns = turnsOf(g.log);
   const all = state.ui.logAll === g.id || turns.length <= RECENT;
-  return h('section', { id: 'log', class: 'panel', tabindex: '0', 'aria-labelledby': 'log-title' },
-    h('h2', { id: 'log-title' }, t('table.log')),
+  return section({ id: 'log', class: 'panel', tabindex: '0' }, t('table.log'),
     all ? null : h('button', { class: 'secondary', id: 'log-earlier', onclick: () => { state.ui.logAll = g.id; changed(); } }, t('log.more')),
     turns.length ? (all ? turns : turns.slice(-RECENT)).map((tn) => [
       tn.seat === null ? null : h('h3', null, t('log.turn', { n: tn.n, name: who(view, tn.seat) })),

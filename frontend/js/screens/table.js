@@ -1,6 +1,6 @@
 // The table: status, decision, hand, in play, supply, players, trash and log.
 
-import { h } from '../dom.js';
+import { h, section } from '../dom.js';
 import { t, cardName, money } from '../i18n.js';
 import { state } from '../store.js';
 import { send } from '../game.js';
@@ -85,9 +85,8 @@ function inPlaySection(view, names) {
   const cards = active.in_play || [];
   const aside = [];
   for (const p of view.players) for (const c of p.set_aside || []) aside.push([p.seat, c]);
-  return h('section', { id: 'in-play', 'aria-labelledby': 'inplay-title' },
-    h('h2', { id: 'inplay-title' }, active.seat === view.seat ? t('table.inPlay') : t('table.inPlayOf', { name: names[active.seat] })),
-    cards.length ? h('div', 'cards', cards.map((c) => cardButton(c, { small: true }))) : h('p', 'muted small', t('table.nothing')),
+  return section({ id: 'in-play' }, active.seat === view.seat ? t('table.inPlay') : t('table.inPlayOf', { name: names[active.seat] }),
+    smallCards(cards),
     aside.length ? h('p', 'small', `${t('table.setAside')}: `, aside.map(([s, c]) => `${cardName(c)} (${names[s]})`).join(', ')) : null);
 }
 
@@ -177,8 +176,7 @@ function supplySection(view, legal) {
     });
   };
   const byCost = (a, b) => a.cost - b.cost || cardName(a.card).localeCompare(cardName(b.card));
-  return h('section', { id: 'supply', 'aria-labelledby': 'supply-title', 'data-one-tap': String(buyPhase && oneTap) },
-    h('h2', { id: 'supply-title' }, t('table.supply')),
+  return section({ id: 'supply', 'data-one-tap': String(buyPhase && oneTap) }, t('table.supply'),
     editionLine(view.edition),
     supplyNotes(view),
     h('h3', 'small muted', t('table.kingdom')),
@@ -193,8 +191,7 @@ const VP_TOKEN_CARDS = ['Bishop', 'Monument', 'Goons', 'Collection', 'Investment
 function playersSection(view) {
   const kingdom = view.kingdom || [];
   const tokensGame = view.players.some((p) => p.vp_tokens) || VP_TOKEN_CARDS.some((c) => kingdom.includes(c));
-  return h('section', { id: 'players', 'aria-labelledby': 'players-title' },
-    h('h2', { id: 'players-title' }, t('home.players')),
+  return section({ id: 'players' }, t('home.players'),
     h('div', 'players', view.players.map((p) => {
       const active = p.seat === view.turn.seat;
       return h('div', { class: `player ${active ? 'active' : ''}`, 'data-seat': p.seat },
@@ -230,7 +227,12 @@ function kv(k, v, attrs = null) {
 function trashSection(view) {
   return h('details', { id: 'trash' },
     h('summary', null, `${t('table.trash')} (${view.trash.length})`),
-    view.trash.length ? h('div', 'cards', view.trash.map((c) => cardButton(c, { small: true }))) : h('p', 'muted small', t('table.nothing')));
+    smallCards(view.trash));
+}
+
+/** Cards in play or in the trash, or "Nothing yet." */
+function smallCards(cards) {
+  return cards.length ? h('div', 'cards', cards.map((c) => cardButton(c, { small: true }))) : h('p', 'muted small', t('table.nothing'));
 }
 
 export function tableScreen(view) {
