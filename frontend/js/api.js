@@ -51,7 +51,7 @@ async function request(method, path, { body, token, headers = {}, timeout = TIME
       }
     }
   } catch (e) {
-    throw new NetworkError(e && e.message ? e.message : 'network error');
+    throw new NetworkError(e?.message || 'network error');
   } finally {
     clearTimeout(timer);
     if (counted) working(-1);

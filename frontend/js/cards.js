@@ -109,8 +109,8 @@ export function showCard(name, actions = []) {
   const local = cardName(name);
   const close = () => dlg.close();
   // The catalog's own type names in its language; ours while it is on its way.
-  const localTypes = state.catalogLang === lang() && Array.isArray(c.type_names) && c.type_names.length === (c.types || []).length;
-  const types = (localTypes ? c.type_names : (c.types || []).map((ty) => t(`type.${ty}`))).join(' – ');
+  const localTypes = state.catalogLang === lang() && Array.isArray(c.type_names) && c.type_names.length === c.types.length;
+  const types = (localTypes ? c.type_names : c.types.map((ty) => t(`type.${ty}`))).join(' – ');
   mount(dlg, h('div', 'dbody',
     h('div', 'dhead',
       h('div', null,

@@ -67,7 +67,6 @@ async function loadCatalog(l) {
 function renderTopbar() {
   const sel = h('select', {
     id: 'lang',
-    'aria-label': t('lang.label'),
     // The catalog and the game log come again in the new language.
     onchange: async (e) => {
       const l = e.target.value;

@@ -19,19 +19,18 @@ export function legalSets(view) {
 
 export function playableActions(view, legal) {
   const me = view.players[view.seat];
-  const hand = (view.turn.phase === 'action' && me && me.hand) || [];
-  return [...new Set(hand.filter((c) => legal.play.has(c) && (info(c).types || []).includes('Action')))];
+  const hand = (view.turn.phase === 'action' && me?.hand) || [];
+  return [...new Set(hand.filter((c) => legal.play.has(c) && info(c).types.includes('Action')))];
 }
 
 /** A buy can be taken back (the server has undo: its games carry `log_epoch`): one tap buys. */
 export function oneTapBuy(legal) {
-  const d = state.game && state.game.data;
-  return !!legal.undo || typeof d?.log_epoch === 'number';
+  return !!legal.undo || typeof state.game?.data?.log_epoch === 'number';
 }
 
 function pending() {
   const c = state.ui.confirm;
-  return c && c.version === state.game.data.version ? c : null;
+  return c?.version === state.game.data.version ? c : null;
 }
 
 /**

@@ -7,10 +7,10 @@ import { state, changed, notify, saveSeat, gameHash } from '../store.js';
 import { cardButton } from '../cards.js';
 import { logSection } from './log.js';
 
-/** A seat's VP tokens (already counted in its score). */
-function tokens(view, seat) {
-  const p = view.players[seat];
-  return p?.vp_tokens || 0;
+/** How much of a seat's score its VP tokens are (they are counted in it already). */
+function tokensNote(view, seat) {
+  const n = view.players[seat]?.vp_tokens;
+  return n ? h('span', { class: 'small muted with-tokens', 'data-vp-tokens': n }, t('end.withTokens', { n })) : null;
 }
 
 /** "You win!", "Bob wins!" or "Shared victory: …" */
@@ -78,8 +78,7 @@ export function endScreen(view, { onAgain, go }) {
       h('tbody', null, order.map((s, i) => h('tr', { class: winners.includes(s) ? 'win' : '', 'data-seat': s },
         h('td', null, String(i + 1)),
         h('td', null, names[s], s === me ? ` ${t('opp.you')}` : '', winners.includes(s) ? h('span', 'sr-only', ` (${t('end.winnerMark')})`) : null,
-          // VP tokens are in the score already: say how much of it they are.
-          tokens(view, s) ? h('span', { class: 'small muted with-tokens', 'data-vp-tokens': tokens(view, s) }, t('end.withTokens', { n: tokens(view, s) })) : null),
+          tokensNote(view, s)),
         h('td', 'num score', t('end.score', { n: r.scores[s] })),
         h('td', 'num', String(r.turns[s])))))),
     (r.decks || []).map((deck, s) => h('section', { class: 'panel', 'data-deck': s },

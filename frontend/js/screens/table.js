@@ -14,8 +14,7 @@ export { actionBar } from './bar.js';
 const TYPE_RANK = { Action: 0, Treasure: 1, Victory: 2, Curse: 3 };
 
 function rank(name) {
-  const types = info(name).types || [];
-  return Math.min(4, ...types.map((ty) => TYPE_RANK[ty] ?? 4));
+  return Math.min(4, ...info(name).types.map((ty) => TYPE_RANK[ty] ?? 4));
 }
 
 export function playerNames(view) {
@@ -64,7 +63,7 @@ function handSection(view, legal) {
     hand.length ? h('div', 'cards', hand.map(([name, i]) => {
       const playable = myTurn && legal.play.has(name);
       // A Treasure ends the Action phase: no mark, and a second tap while an Action is playable.
-      const ends = playable && view.turn.phase === 'action' && !(info(name).types || []).includes('Action');
+      const ends = playable && view.turn.phase === 'action' && !info(name).types.includes('Action');
       const quiet = ends && actionsLeft;
       const go = () => send({ type: 'play', card: name });
       const play = ends ? () => guard(`play-${name}`, endActionsWhy(view, legal), t('confirm.play', { card: cardName(name) }), go) : go;
