@@ -83,7 +83,7 @@ export function cardButton(name, opts = {}) {
  * that game's edition; elsewhere the 2nd edition's, and the 1st's where it differs.
  */
 function rulesTexts(c) {
-  const view = state.game && state.game.view;
+  const view = state.game?.view;
   const texts = c.texts || {};
   // The catalog's texts are in the language it was fetched in (the UI's, once it arrived).
   const textLang = state.catalogLang || lang();
@@ -103,7 +103,7 @@ function rulesTexts(c) {
 }
 
 /** The card dialog; `actions`: [{id, label, run}] buttons (Play, Buy). */
-export function showCard(name, actions = []) {
+function showCard(name, actions = []) {
   const dlg = document.getElementById('card-dialog');
   const c = info(name);
   const local = cardName(name);

@@ -31,7 +31,7 @@ function sleep(ms) {
 }
 
 export function openGame(id) {
-  if (state.game && state.game.id === id) {
+  if (state.game?.id === id) {
     if (!held) pollNow(); // else a poll in flight brings the news
     return;
   }
@@ -166,7 +166,7 @@ function accept(res) {
   changed(); // even with no news: a command's answer ends its busy state
   // A poll sent before a command may answer after it (or a poll woken by
   // another player's move may come before our command's answer): never step back.
-  if (g.data && res.data && res.data.version < g.data.version) return;
+  if (res.data?.version < g.data?.version) return;
   const before = g.view;
   g.data = res.data;
   g.view = viewOf(res.data);
@@ -178,7 +178,7 @@ function accept(res) {
 }
 
 /** The per-seat engine view inside a game resource. */
-export function viewOf(data) {
+function viewOf(data) {
   if (!data) return null;
   return data.view !== undefined ? data.view : data;
 }
@@ -202,7 +202,7 @@ async function attempt(command, key, etag) {
       if (s !== session) return false;
       g.busy = false;
       state.ui.dec = null;
-      if (state.notice && state.notice.kind === 'error') clearNotice();
+      if (state.notice?.kind === 'error') clearNotice();
       accept(res);
       g.delay = FAST;
       g.failures = 0;

@@ -80,7 +80,7 @@ export function t(key, args) {
   let s = lookup(key);
   if (s === undefined) return key;
   if (typeof s === 'object') {
-    const n = args && typeof args.n === 'number' ? args.n : 0;
+    const n = typeof args?.n === 'number' ? args.n : 0;
     s = s[pluralForm(current, n)] || s.other;
   }
   return s.replace(/\{(\w+)\}/g, (m, k) => {

@@ -18,7 +18,7 @@ const bar = document.getElementById('bar');
 const topbar = document.getElementById('topbar');
 
 // Routes: #/ (home), #/g/<id> (a game), #/join/<id>/<code> (an invite).
-export function parseRoute(hash) {
+function parseRoute(hash) {
   const parts = hash.replace(/^#\/?/, '').split('?')[0].split('/').filter(Boolean).map(decodeURIComponent);
   if (parts[0] === 'g' && parts[1]) return { name: 'game', params: { id: parts[1] } };
   if (parts[0] === 'join' && parts[1]) return { name: 'join', params: { id: parts[1], code: parts[2] || null } };

@@ -50,7 +50,7 @@ export function watchWork(fn) {
  * and no redraw scheduled, so what is drawn is the latest state.
  */
 export function settled() {
-  return requests === 0 && !scheduled && !(state.game && state.game.busy);
+  return requests === 0 && !scheduled && !state.game?.busy;
 }
 
 export function notify(kind, text, action) {

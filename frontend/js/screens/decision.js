@@ -54,7 +54,7 @@ function countHint(d) {
 }
 
 /** An option id's label: this prompt's own wording first, then the shared one. */
-export function optionLabel(d, id) {
+function optionLabel(d, id) {
   const own = `opt.${d.prompt}.${id}`;
   if (has(own)) return t(own);
   return has(`opt.${id}`) ? t(`opt.${id}`) : id;
@@ -95,8 +95,7 @@ function isCardList(d) {
  */
 function namePicker(d, ui, answer) {
   const options = d.options;
-  const view = state.game && state.game.view;
-  const inGame = new Set((view && view.supply ? view.supply.map((p) => p.card) : []));
+  const inGame = new Set((state.game?.view?.supply || []).map((p) => p.card));
   const byName = (a, b) => cardName(a).localeCompare(cardName(b));
   const items = (text) => {
     const q = fold(text.trim());
@@ -293,7 +292,7 @@ export function waitingPanel(view, names) {
     // Other seats get the card only for prompts that betray no hidden card.
     text = w.card ? t('wait.decision', { name: names[w.seat], prompt: cardName(w.card) })
       : t('wait.turn', { name: names[w.seat] });
-  } else if (view.awaiting && view.awaiting.length && !view.awaiting.includes(me)) {
+  } else if (view.awaiting?.length && !view.awaiting.includes(me)) {
     text = t('wait.turn', { name: view.awaiting.map((s) => names[s]).join(', ') });
   } else {
     return null;

@@ -110,7 +110,7 @@ function roll(reroll) {
     (e) => { f.rolled = null; return errorText(e); });
 }
 
-export function errorText(e) {
+function errorText(e) {
   if (e instanceof ApiError) {
     const p = e.problem || {};
     // The server explains in English: other languages get our sentence for what a player can cause here.
@@ -142,7 +142,7 @@ function createBody(f, k) {
   else body.kingdom = k.cards;
   // Sent only where it differs from the server's default, so a server without editions still works.
   const edition = f.edition === '1' ? '1' : '2';
-  const usual = f.mode === 'preset' && k.preset && k.preset.edition === '1' ? '1' : '2';
+  const usual = f.mode === 'preset' && k.preset?.edition === '1' ? '1' : '2';
   if (edition !== usual) body.edition = edition;
   // A rolled kingdom keeps the Platinum/Colony outcome its preview showed.
   if (f.mode === 'random' && f.rnd.colony === 'auto' && typeof k.colony === 'boolean') body.colony = k.colony ? 'on' : 'off';
@@ -375,7 +375,7 @@ function yourGames() {
   return section({ class: 'panel', id: 'your-games' }, t('home.yourGames'),
     h('ul', 'seats', stored.map((g) => {
       const d = games[g.id];
-      const me = d && typeof d.seat === 'number' ? d.seat : g.seat;
+      const me = typeof d?.seat === 'number' ? d.seat : g.seat;
       const others = d?.seats ? d.seats.filter((x) => x.seat !== me && x.name).map((x) => x.name) : [];
       const mine = !!d && d.status === 'active' && d.view.turn.seat === me;
       return h('li', { class: 'row', 'data-game': g.id, 'data-status': d ? d.status || 'gone' : '', 'data-mine': String(mine) },

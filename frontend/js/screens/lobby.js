@@ -9,7 +9,7 @@ import { prefillFrom, colonyText } from './home.js';
 import { cardButton } from '../cards.js';
 
 /** The invite link of a free seat, pointing at this client. */
-export function inviteLink(gameId, code) {
+function inviteLink(gameId, code) {
   return `${location.origin}${location.pathname}#/join/${encodeURIComponent(gameId)}/${encodeURIComponent(code)}`;
 }
 

@@ -17,14 +17,10 @@ function rank(name) {
   return Math.min(4, ...info(name).types.map((ty) => TYPE_RANK[ty] ?? 4));
 }
 
-export function playerNames(view) {
-  return view.players.map((p) => p.name);
-}
-
 /** The turn's number for the player whose turn it is ("Turn 15", not the game's 30th). */
-export function turnNumber(view) {
+function turnNumber(view) {
   const p = view.players[view.turn.seat];
-  return p && typeof p.turns === 'number' ? p.turns : view.turn.number;
+  return typeof p?.turns === 'number' ? p.turns : view.turn.number;
 }
 
 function statusBar(view, names) {
@@ -235,7 +231,7 @@ function smallCards(cards) {
 }
 
 export function tableScreen(view) {
-  const names = playerNames(view);
+  const names = view.players.map((p) => p.name);
   const legal = legalSets(view);
   const d = view.decision;
   const answer = (value) => send({ type: 'answer', answer: value });
