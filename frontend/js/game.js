@@ -39,7 +39,7 @@ export function openGame(id) {
   const seat = loadSeat(id);
   state.game = {
     id,
-    token: seat ? seat.token : null,
+    token: seat?.token,
     seatInfo: seat,
     etag: null,
     data: null,
@@ -70,7 +70,7 @@ export function closeGame() {
 
 function mine() {
   const g = state.game;
-  return g?.view && g.view.seat != null && (g.view.awaiting || []).includes(g.view.seat);
+  return g?.view && g.view.seat != null && g.view.awaiting?.includes(g.view.seat);
 }
 
 /** A hidden tab whose seat must act expects no news (and has alerted). */

@@ -229,9 +229,8 @@ export function decisionPanel(d, ctx) {
     // cards: a single pick answers at once; several picks are toggled then confirmed.
     body.push(h('p', 'small', countHint(d)));
     if (d.max === 1) {
-      const seen = new Set();
       body.push(h('div', 'opts',
-        d.options.filter((c) => (seen.has(c) ? false : seen.add(c))).map((name) => cardButton(name, {
+        [...new Set(d.options)].map((name) => cardButton(name, {
           attrs: { 'data-answer': name, 'data-fk': `pick-${name}` },
           onTap: () => answer([name]),
         })),

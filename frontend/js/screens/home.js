@@ -407,7 +407,7 @@ export function homeScreen({ go }) {
   loadPresets();
   if (f.mode === 'random' && !f.rolled && !f.busy && !f.error) queueMicrotask(() => roll(false));
   const modeBtn = (m) => h('button', {
-    'aria-pressed': f.mode === m ? 'true' : 'false', id: `mode-${m}`, 'data-fk': `mode-${m}`,
+    'aria-pressed': String(f.mode === m), id: `mode-${m}`, 'data-fk': `mode-${m}`,
     onclick: () => { f.mode = m; f.error = null; persist(); changed(); },
   }, t(`mode.${m}`));
   return h('div', { id: 'home' },

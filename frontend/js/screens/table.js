@@ -48,7 +48,7 @@ function stat(key, value) {
 
 function handSection(view, legal) {
   const me = view.players[view.seat];
-  if (!me || !me.hand) return null;
+  if (!me?.hand) return null;
   const myTurn = view.turn.seat === view.seat && !view.decision;
   const actionsLeft = myTurn && playableActions(view, legal).length > 0;
   const hand = me.hand.map((c, i) => [c, i]).sort((a, b) => rank(a[0]) - rank(b[0]) || cardName(a[0]).localeCompare(cardName(b[0])) || a[1] - b[1]);
