@@ -12,11 +12,10 @@ LANG_TABLES = FRONTEND / "js" / "lang"
 LANGS = ("en", "cs", "hu")
 #: What a browser loads to play in one language, uncompressed: every file of
 #: the client but the other languages' tables (js/lang/<lang>.js, loaded on
-#: demand). Icons (images) are counted apart. Issue 12 asks for under 150 KB;
-#: with its features the client is about 157.7 KB, so this ceiling stops
-#: growth while the target stays open (next step: load the home screen's and
-#: the game screens' modules by route).
-BUDGET = 160 * 1024
+#: demand). Icons (images) are counted apart. Issue 12 asks for under 150 KB:
+#: met, in decimal bytes, by every language (hu, the largest, about 149.8 KB;
+#: en 147.8 KB, cs 149.7 KB).
+BUDGET = 150_000
 IMAGES = {".png", ".svg", ".ico", ".webp"}
 
 
