@@ -1,4 +1,5 @@
-// Hungarian UI strings: the keys and notes of en.js.
+// Hungarian UI strings: the keys and notes of en.js. A noun after a numeral stays
+// singular, so one string stands where en.js has plural forms.
 
 const hu = {
   app: {
@@ -16,7 +17,7 @@ const hu = {
     close: 'Bezárás',
     loading: 'Betöltés…',
     you: 'Te',
-    cards: { one: '{n} kártya', other: '{n} kártya' },
+    cards: '{n} kártya',
     seat: '{n}. hely',
   },
   home: {
@@ -42,7 +43,7 @@ const hu = {
     editionHint: 'Csak ezek a kártyák működnek másképp: {cards}.',
     game: 'A(z) {id} játék',
     with: 'Játék, ellenfelek: {names}',
-    waiting: { one: 'Még {n} játékosra vár', other: 'Még {n} játékosra vár' },
+    waiting: 'Még {n} játékosra vár',
     finished: 'Befejezve: {result}',
   },
   kind: {
@@ -187,12 +188,12 @@ const hu = {
   },
   dec: {
     title: 'Döntés',
-    chooseN: { one: 'Válassz {n} kártyát.', other: 'Válassz {n} kártyát.' },
-    chooseRange: { one: 'Válassz {min}–{max} kártyát.', other: 'Válassz {min}–{max} kártyát.' },
-    upTo: { one: 'Válassz legfeljebb {n} kártyát.', other: 'Válassz legfeljebb {n} kártyát.' },
+    chooseN: 'Válassz {n} kártyát.',
+    chooseRange: 'Válassz {min}–{max} kártyát.',
+    upTo: 'Válassz legfeljebb {n} kártyát.',
     selected: '{n} kiválasztva',
     confirm: 'Rendben',
-    confirmN: { one: 'Rendben ({n} kártya)', other: 'Rendben ({n} kártya)' },
+    confirmN: 'Rendben ({n} kártya)',
     none: 'Egyik sem',
     reset: 'Újrakezdés',
     orderHint: 'Koppints a kártyákra sorban, kezdve azzal, amelyik felülre kerül.',
@@ -209,7 +210,7 @@ const hu = {
     noMatch: 'Nincs ilyen kártya.',
     more: '…és még {n}: írj be többet a névből.',
     placing: 'A behelyezendő kártya:',
-    deckSize: { one: 'A paklidban {n} kártya van.', other: 'A paklidban {n} kártya van.' },
+    deckSize: 'A paklidban {n} kártya van.',
     'supplyHint.swindler.gain': 'Koppints egy kínálatpaklira: a másik játékos abból szerez egy kártyát.',
     'supplyHint.lurker.trash': 'Koppints egy kínálatpaklira, hogy egy kártyáját kihajítsd a szemétbe.',
     'subject.gained': 'A megszerzett kártya:',
