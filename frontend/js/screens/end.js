@@ -70,11 +70,8 @@ export function endScreen(view, { onAgain, go }) {
     r.end_reason ? h('p', null, t(`end.reason.${r.end_reason}`)) : null,
     r.tie_break ? h('p', { id: 'tie-break' }, t('end.tieBreak')) : null,
     h('table', { class: 'scores', id: 'scores' },
-      h('thead', null, h('tr', null,
-        h('th', { scope: 'col' }, '#'),
-        h('th', { scope: 'col' }, t('home.players')),
-        h('th', { scope: 'col', class: 'num' }, t('end.vp')),
-        h('th', { scope: 'col', class: 'num' }, t('opp.turns')))),
+      h('thead', null, h('tr', null, ['#', t('home.players'), t('end.vp'), t('opp.turns')].map((text, i) =>
+        h('th', { scope: 'col', class: i > 1 ? 'num' : null }, text)))),
       h('tbody', null, order.map((s, i) => h('tr', { class: winners.includes(s) ? 'win' : '', 'data-seat': s },
         h('td', null, String(i + 1)),
         h('td', null, names[s], s === me ? ` ${t('opp.you')}` : '', winners.includes(s) ? h('span', 'sr-only', ` (${t('end.winnerMark')})`) : null,

@@ -80,7 +80,7 @@ function randomQuery(f, seed) {
     include: toEnglish(splitNames(r.include)),
     ban: toEnglish(splitNames(r.ban)),
     require: r.require,
-    reaction: r.reaction ? 'true' : 'false',
+    reaction: String(r.reaction),
     colony: r.colony === 'auto' ? null : r.colony,
     seed: seed !== undefined ? seed : (r.seed.trim() || null),
   };
