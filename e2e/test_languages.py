@@ -32,11 +32,12 @@ def _strings(lang: str) -> dict[str, list[str]]:
     text = (ROOT / "frontend" / "js" / "lang" / f"{lang}.js").read_text()
     body = text.split(f"const {lang} = {{", 1)[1].split("\n};", 1)[0]
     quoted = re.compile(r"'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\"")
-    out = {}
+    out, section = {}, None
     for line in body.splitlines():
-        m = re.match(r"\s*'([a-z][\w.-]*)':(.*)$", line)
-        if m:
-            out[m.group(1)] = [a or b for a, b in quoted.findall(m.group(2))]
+        if m := re.match(r"  (\w+): \{$", line):
+            section = m.group(1)  # "home.new": `new` in the table's `home` section
+        elif m := re.match(r"    '?([\w.-]+)'?:(.*)$", line):
+            out[f"{section}.{m.group(1)}"] = [a or b for a, b in quoted.findall(m.group(2))]
     return out
 
 

@@ -12,11 +12,10 @@ LANG_TABLES = FRONTEND / "js" / "lang"
 LANGS = ("en", "cs", "hu")
 #: What a browser loads to play in one language, uncompressed: every file of
 #: the client but the other languages' tables (js/lang/<lang>.js, loaded on
-#: demand). Icons (images) are counted apart. Issue 12 asks for under 150 KB;
-#: with its features the client is about 157.7 KB, so this ceiling stops
-#: growth while the target stays open (next step: load the home screen's and
-#: the game screens' modules by route).
-BUDGET = 160 * 1024
+#: demand). Icons (images) are counted apart. Issue 12 asks for under 150 KB:
+#: met, in decimal bytes, by every language (cs 149,473 B, hu 149,369 B,
+#: en 147,554 B).
+BUDGET = 150_000
 IMAGES = {".png", ".svg", ".ico", ".webp"}
 
 
@@ -72,12 +71,18 @@ def test_every_module_is_reachable_from_main():
 
 
 def ui_strings() -> dict[str, set[str]]:
-    """Keys of each language table in js/lang/<lang>.js."""
+    """Keys of each language table in js/lang/<lang>.js ("home.new": `new` in its `home` section)."""
     out = {}
     for lang in LANGS:
         text = (LANG_TABLES / f"{lang}.js").read_text()
         body = text.split(f"const {lang} = {{", 1)[1].split("\n};", 1)[0]
-        out[lang] = set(re.findall(r"'([a-z][\w.-]*)':", body))
+        keys, section = set(), None
+        for line in body.splitlines():
+            if m := re.match(r"  (\w+): \{$", line):
+                section = m.group(1)
+            elif m := re.match(r"    '?([\w.-]+)'?: ", line):
+                keys.add(f"{section}.{m.group(1)}")
+        out[lang] = keys
     return out
 
 

@@ -307,13 +307,21 @@ PROSPERITY_PROMPTS = {
 
 def client_strings() -> dict[str, set[str]]:
     """The keys of each language table of the web client (frontend/js/lang/*.js)."""
-    same = CLIENT_I18N.read_text().split("const SAME_TEXT = {", 1)[1].split("\n};", 1)[0]
-    aliases = dict(re.findall(r"'([a-z][\w.-]*)': '([a-z][\w.-]*)'", same))
+    same = CLIENT_I18N.read_text().split("const SAME_PROMPT = {", 1)[1].split("\n};", 1)[0]
+    # prompt.<each listed key> has the text of prompt.<shared>
+    aliases = {f"prompt.{k}": f"prompt.{shared}"
+               for shared, keys in re.findall(r"'([a-z][\w.-]*)': \[([^\]]*)\]", same)
+               for k in re.findall(r"'([a-z][\w.-]*)'", keys)}
     out = {}
     for lang in SUPPORTED_LANGS:
         text = (CLIENT_LANG / f"{lang}.js").read_text()
         body = text.split(f"const {lang} = {{", 1)[1].split("\n};", 1)[0]
-        keys = set(re.findall(r"'([a-z][\w.-]*)':", body))
+        keys, section = set(), None  # "home.new": `new` in the table's `home` section
+        for line in body.splitlines():
+            if m := re.match(r"  (\w+): \{$", line):
+                section = m.group(1)
+            elif m := re.match(r"    '?([\w.-]+)'?: ", line):
+                keys.add(f"{section}.{m.group(1)}")
         # A key sharing another's text has it in this language if that one does.
         out[lang] = keys | {k for k, target in aliases.items() if target in keys}
     return out

@@ -65,7 +65,7 @@ document.addEventListener('pointerdown', () => on && unlock(), true);
 /** The bell: one tap turns alerts on (asking to notify then, and chiming once) or off. */
 export function alertsControl() {
   return h('button', {
-    type: 'button', id: 'alerts-btn', 'data-fk': 'bell', class: 'secondary', 'aria-pressed': String(on), 'aria-label': t('live.alerts'),
+    id: 'alerts-btn', 'data-fk': 'bell', class: 'secondary', 'aria-pressed': String(on), 'aria-label': t('live.alerts'),
     onclick: async () => {
       on = !on;
       try { localStorage.setItem(KEY, on ? 'on' : ''); } catch (e) { /* private mode */ }

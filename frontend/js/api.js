@@ -51,7 +51,7 @@ async function request(method, path, { body, token, headers = {}, timeout = TIME
       }
     }
   } catch (e) {
-    throw new NetworkError(e && e.message ? e.message : 'network error');
+    throw new NetworkError(e?.message || 'network error');
   } finally {
     clearTimeout(timer);
     if (counted) working(-1);
@@ -79,15 +79,15 @@ export const api = {
     request('GET', `/api/games/${enc(id)}`, {
       token,
       signal,
-      ...(etag ? { headers: { 'If-None-Match': etag, ...(wait ? { Prefer: `wait=${wait}` } : {}) } } : {}),
-      ...(etag && wait ? { quiet, timeout: (wait + 10) * 1000 } : {}),
+      ...(etag && { headers: { 'If-None-Match': etag, ...(wait && { Prefer: `wait=${wait}` }) } }),
+      ...(etag && wait && { quiet, timeout: (wait + 10) * 1000 }),
     }),
   /** One command; `etag` is the version acted on, `key` the idempotency key. */
   command: (id, token, etag, command, key) =>
     request('POST', `/api/games/${enc(id)}/commands`, {
       token,
       body: command,
-      headers: { ...(etag ? { 'If-Match': etag } : {}), 'Idempotency-Key': key },
+      headers: { ...(etag && { 'If-Match': etag }), 'Idempotency-Key': key },
     }),
   rematch: (id, token) => request('POST', `/api/games/${enc(id)}/rematch`, { token }),
   log: (id, token, query) => request('GET', `/api/games/${enc(id)}/log${qs(query)}`, { token }),
@@ -100,7 +100,7 @@ function qs(query) {
   if (!query) return '';
   const parts = [];
   for (const [k, v] of Object.entries(query)) {
-    if (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length)) continue;
+    if (v == null || v === '' || (Array.isArray(v) && !v.length)) continue;
     parts.push(`${enc(k)}=${enc(Array.isArray(v) ? v.join(',') : String(v))}`);
   }
   return parts.length ? `?${parts.join('&')}` : '';

@@ -47,7 +47,6 @@ export function fitNames(root) {
 export function cardButton(name, opts = {}) {
   const { onTap, actions, extraClass = '', label, children = [], attrs = {}, small } = opts;
   const el = h('button', {
-    type: 'button',
     class: `card ${typeClasses(name)} ${small ? 'small' : ''} ${extraClass}`.trim(),
     'data-card': name,
     'data-types': info(name).types.join(' '),
@@ -64,9 +63,7 @@ export function cardButton(name, opts = {}) {
     timer = setTimeout(() => { longPressed = true; show(); }, LONG_PRESS_MS);
   });
   const cancel = () => clearTimeout(timer);
-  el.addEventListener('pointerup', cancel);
-  el.addEventListener('pointerleave', cancel);
-  el.addEventListener('pointercancel', cancel);
+  for (const type of ['pointerup', 'pointerleave', 'pointercancel']) el.addEventListener(type, cancel);
   el.addEventListener('contextmenu', (e) => {
     e.preventDefault();
     cancel();
@@ -86,7 +83,7 @@ export function cardButton(name, opts = {}) {
  * that game's edition; elsewhere the 2nd edition's, and the 1st's where it differs.
  */
 function rulesTexts(c) {
-  const view = state.game && state.game.view;
+  const view = state.game?.view;
   const texts = c.texts || {};
   // The catalog's texts are in the language it was fetched in (the UI's, once it arrived).
   const textLang = state.catalogLang || lang();
@@ -100,40 +97,37 @@ function rulesTexts(c) {
     ];
   };
   const g = state.game;
-  const edition = (view && view.edition) || (g && g.data && g.data.edition);
+  const edition = view?.edition || g?.data?.edition;
   if (edition) return shown(edition, true);
   return [shown('2', false), texts['1'] && texts['1'] !== (texts['2'] || c.text) ? shown('1', false) : null];
 }
 
-/**
- * Open the card dialog. `actions`: [{label, run}] buttons (e.g. Play, Buy).
- */
-export function showCard(name, actions = []) {
+/** The card dialog; `actions`: [{id, label, run}] buttons (Play, Buy). */
+function showCard(name, actions = []) {
   const dlg = document.getElementById('card-dialog');
   const c = info(name);
   const local = cardName(name);
   const close = () => dlg.close();
   // The catalog's own type names in its language; ours while it is on its way.
-  const localTypes = state.catalogLang === lang() && Array.isArray(c.type_names) && c.type_names.length === (c.types || []).length;
-  const types = (localTypes ? c.type_names : (c.types || []).map((ty) => t(`type.${ty}`))).join(' – ');
-  mount(dlg, h('div', { class: 'dbody' },
-    h('div', { class: 'dhead' },
+  const localTypes = state.catalogLang === lang() && Array.isArray(c.type_names) && c.type_names.length === c.types.length;
+  const types = (localTypes ? c.type_names : c.types.map((ty) => t(`type.${ty}`))).join(' – ');
+  mount(dlg, h('div', 'dbody',
+    h('div', 'dhead',
       h('div', null,
         h('h2', { id: 'card-dialog-title' }, local),
         local !== name ? h('p', { class: 'muted small', lang: 'en' }, name) : null,
         c.unofficial ? h('p', { class: 'muted small', id: 'unofficial-name' }, t('card.unofficialName')) : null),
-      h('button', { type: 'button', class: 'secondary', onclick: close, 'aria-label': t('common.close') }, '✕')),
+      h('button', { class: 'secondary', onclick: close, 'aria-label': t('common.close') }, '✕')),
     h('p', null,
-      c.cost !== null && c.cost !== undefined ? h('span', { class: 'cost' }, t('card.cost', { cost: money(c.cost) })) : null,
+      c.cost != null ? h('span', 'cost', t('card.cost', { cost: money(c.cost) })) : null,
       types ? h('span', { id: 'card-types' }, ` · ${types}`) : null),
     rulesTexts(c),
-    h('div', { class: 'dactions' },
+    h('div', 'dactions',
       actions.map((a) => h('button', {
-        type: 'button',
         'data-action': a.id || null,
         onclick: () => { close(); a.run(); },
       }, a.label)),
-      h('button', { type: 'button', class: 'secondary', onclick: close }, t('common.close')))));
+      h('button', { class: 'secondary', onclick: close }, t('common.close')))));
   if (!dlg.open) dlg.showModal();
   const first = dlg.querySelector('.dactions button');
   if (first) first.focus();

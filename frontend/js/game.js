@@ -30,9 +30,8 @@ function sleep(ms) {
   return new Promise((r) => setTimeout(r, ms));
 }
 
-/** Open game `id` (stop polling any other) and start polling it. */
 export function openGame(id) {
-  if (state.game && state.game.id === id) {
+  if (state.game?.id === id) {
     if (!held) pollNow(); // else a poll in flight brings the news
     return;
   }
@@ -40,7 +39,7 @@ export function openGame(id) {
   const seat = loadSeat(id);
   state.game = {
     id,
-    token: seat ? seat.token : null,
+    token: seat?.token,
     seatInfo: seat,
     etag: null,
     data: null,
@@ -71,7 +70,7 @@ export function closeGame() {
 
 function mine() {
   const g = state.game;
-  return g && g.view && g.view.seat !== null && g.view.seat !== undefined && (g.view.awaiting || []).includes(g.view.seat);
+  return g?.view && g.view.seat != null && g.view.awaiting?.includes(g.view.seat);
 }
 
 /** A hidden tab whose seat must act expects no news (and has alerted). */
@@ -162,13 +161,12 @@ async function poll(now) {
   if (s === session && !done(g)) schedule(nextDelay());
 }
 
-/** Store a 200 answer (a game resource) and its ETag. */
 function accept(res) {
   const g = state.game;
   changed(); // even with no news: a command's answer ends its busy state
   // A poll sent before a command may answer after it (or a poll woken by
   // another player's move may come before our command's answer): never step back.
-  if (g.data && res.data && res.data.version < g.data.version) return;
+  if (res.data?.version < g.data?.version) return;
   const before = g.view;
   g.data = res.data;
   g.view = viewOf(res.data);
@@ -180,7 +178,7 @@ function accept(res) {
 }
 
 /** The per-seat engine view inside a game resource. */
-export function viewOf(data) {
+function viewOf(data) {
   if (!data) return null;
   return data.view !== undefined ? data.view : data;
 }
@@ -204,7 +202,7 @@ async function attempt(command, key, etag) {
       if (s !== session) return false;
       g.busy = false;
       state.ui.dec = null;
-      if (state.notice && state.notice.kind === 'error') clearNotice();
+      if (state.notice?.kind === 'error') clearNotice();
       accept(res);
       g.delay = FAST;
       g.failures = 0;

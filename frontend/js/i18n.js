@@ -13,21 +13,22 @@ function pluralForm(lang, n) {
   return rules.select(n);
 }
 
-// Prompts whose text is the same as another prompt's, in every language.
-const SAME_TEXT = {
-  'prompt.expand.trash': 'prompt.remodel.trash',
-  'prompt.trade_route.trash': 'prompt.remodel.trash',
-  'prompt.investment.trash': 'prompt.remodel.trash',
-  'prompt.expand.gain': 'prompt.workshop.gain',
-  'prompt.anvil.gain': 'prompt.workshop.gain',
-  'prompt.goons.discard': 'prompt.militia.discard',
-  'prompt.rabble.order': 'prompt.sentry.order',
-  'prompt.vault.discard': 'prompt.secret_chamber.discard',
-  'prompt.forge.gain': 'prompt.upgrade.gain',
-  'prompt.clerk.topdeck': 'prompt.courtyard.topdeck',
-  'prompt.investment.choose': 'prompt.minion.choose',
-  'prompt.tiara.topdeck': 'prompt.royal_seal.topdeck',
+// Prompts whose text is another prompt's in every language: prompt.expand.trash says prompt.remodel.trash.
+const SAME_PROMPT = {
+  'remodel.trash': ['expand.trash', 'trade_route.trash', 'investment.trash', 'replace.trash', 'upgrade.trash'],
+  'workshop.gain': ['expand.gain', 'anvil.gain', 'feast.gain', 'remodel.gain', 'ironworks.gain'],
+  'militia.discard': ['goons.discard'],
+  'sentry.order': ['rabble.order', 'patrol.order', 'scout.order'],
+  'secret_chamber.discard': ['vault.discard'],
+  'upgrade.gain': ['forge.gain'],
+  'courtyard.topdeck': ['clerk.topdeck', 'artisan.topdeck'],
+  'generic.option': ['investment.choose', 'minion.choose', 'nobles.choose', 'steward.choose'],
+  'royal_seal.topdeck': ['tiara.topdeck'],
 };
+const SAME_TEXT = {};
+for (const [shared, keys] of Object.entries(SAME_PROMPT)) {
+  for (const k of keys) SAME_TEXT[`prompt.${k}`] = `prompt.${shared}`;
+}
 
 // Loaded language tables; the page's own is loaded before the first paint.
 const STRINGS = {};
@@ -57,7 +58,7 @@ export async function loadStrings(l) {
   if (!STRINGS[l]) STRINGS[l] = (await import(`./lang/${l}.js`)).default;
 }
 
-/** Switch the UI language (the player chose it) and remember it on this device. */
+/** The player chose language `l`: kept on this device. */
 export async function setLang(l) {
   if (!LANGS.includes(l)) return;
   try { localStorage.setItem(KEY, l); } catch (e) { /* ignore */ }
@@ -66,23 +67,30 @@ export async function setLang(l) {
   document.documentElement.lang = l;
 }
 
+/** The string of `key` ("home.new": the table's home section, its new) in the current language. */
+function lookup(key) {
+  const dot = key.indexOf('.');
+  const section = (STRINGS[current] || {})[key.slice(0, dot)];
+  return section?.[key.slice(dot + 1)];
+}
+
 /** Translate `key` with `{name}` placeholders; `n` picks the plural form. */
 export function t(key, args) {
   key = SAME_TEXT[key] || key;
-  let s = (STRINGS[current] || {})[key];
+  let s = lookup(key);
   if (s === undefined) return key;
   if (typeof s === 'object') {
-    const n = args && typeof args.n === 'number' ? args.n : 0;
+    const n = typeof args?.n === 'number' ? args.n : 0;
     s = s[pluralForm(current, n)] || s.other;
   }
   return s.replace(/\{(\w+)\}/g, (m, k) => {
-    if (args && args[k] !== undefined) return String(args[k]);
+    if (args?.[k] !== undefined) return String(args[k]);
     return NAMED[k] ? cardName(NAMED[k]) : m;
   });
 }
 
 /** True if the current language has `key` (every table has the same keys). */
-export function has(key) { return key in SAME_TEXT || key in (STRINGS[current] || {}); }
+export function has(key) { return key in SAME_TEXT || lookup(key) !== undefined; }
 
 export function setCardNames(map) { cardNames = map || {}; }
 

@@ -6,9 +6,8 @@ import { lang } from './i18n.js';
 import { state, changed } from './store.js';
 
 const last = (log) => (log.length ? log[log.length - 1].seq : 0);
-const epoch = (g) => (g.data && g.data.log_epoch) || 0;
+const epoch = (g) => g.data?.log_epoch || 0;
 
-/** Fetch the events after the ones we have. */
 export async function loadLog() {
   const g = state.game;
   if (!g || g.logLoading || !g.view) return;

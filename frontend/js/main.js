@@ -18,7 +18,7 @@ const bar = document.getElementById('bar');
 const topbar = document.getElementById('topbar');
 
 // Routes: #/ (home), #/g/<id> (a game), #/join/<id>/<code> (an invite).
-export function parseRoute(hash) {
+function parseRoute(hash) {
   const parts = hash.replace(/^#\/?/, '').split('?')[0].split('/').filter(Boolean).map(decodeURIComponent);
   if (parts[0] === 'g' && parts[1]) return { name: 'game', params: { id: parts[1] } };
   if (parts[0] === 'join' && parts[1]) return { name: 'join', params: { id: parts[1], code: parts[2] || null } };
@@ -67,7 +67,6 @@ async function loadCatalog(l) {
 function renderTopbar() {
   const sel = h('select', {
     id: 'lang',
-    'aria-label': t('lang.label'),
     // The catalog and the game log come again in the new language.
     onchange: async (e) => {
       const l = e.target.value;
@@ -79,7 +78,7 @@ function renderTopbar() {
   }, LANGS.map((l) => h('option', { value: l, selected: l === lang(), lang: l }, LANG_NAMES[l])));
   mount(topbar,
     h('a', { class: 'brand', href: '#/' }, t('app.title')),
-    h('span', { class: 'spacer' }),
+    h('span', 'spacer'),
     alertsControl(),
     h('label', { for: 'lang', class: 'sr-only' }, t('lang.label')),
     sel);
@@ -89,9 +88,9 @@ function noticeBox() {
   const n = state.notice;
   if (!n) return null;
   return h('div', { class: `notice ${n.kind}`, role: n.kind === 'error' ? 'alert' : 'status', id: 'notice' },
-    h('span', { class: 'msg' }, n.text),
-    n.action ? h('button', { type: 'button', onclick: n.action.run, id: 'notice-action' }, n.action.label) : null,
-    h('button', { type: 'button', class: 'secondary', onclick: clearNotice, 'aria-label': t('err.dismiss') }, '✕'));
+    h('span', 'msg', n.text),
+    n.action ? h('button', { onclick: n.action.run, id: 'notice-action' }, n.action.label) : null,
+    h('button', { class: 'secondary', onclick: clearNotice, 'aria-label': t('err.dismiss') }, '✕'));
 }
 
 let firstGameRender = false;
@@ -100,7 +99,7 @@ let lastDecision = null;
 // Re-rendering replaces the DOM, so remember which control had the focus.
 function render() {
   const active = document.activeElement;
-  const fk = active && active.dataset ? active.dataset.fk : null;
+  const fk = active?.dataset?.fk;
   const hadFocusInMain = active && (main.contains(active) || bar.contains(active));
   // A text box being typed in keeps its caret across the redraw.
   const caret = active && typeof active.selectionStart === 'number' ? [active.selectionStart, active.selectionEnd] : null;
@@ -123,21 +122,21 @@ function render() {
   fitNames(main);
   // State markers for assistive styling and for the end-to-end tests.
   const g = r.name === 'game' ? state.game : null;
-  const v = g && g.view;
-  main.dataset.screen = r.name === 'game' ? (v && v.players ? (v.game_over ? 'end' : 'table') : 'lobby') : r.name;
-  main.dataset.version = g && g.data ? String(g.data.version) : '';
-  main.dataset.busy = g && g.busy ? 'true' : 'false';
-  main.dataset.live = g && g.live ? 'true' : 'false'; // the server holds our polls
-  main.dataset.phase = v && v.turn ? v.turn.phase : '';
-  main.dataset.act = v && v.awaiting && v.awaiting.includes(v.seat) ? 'true' : 'false';
+  const v = g?.view;
+  main.dataset.screen = r.name === 'game' ? (v?.players ? (v.game_over ? 'end' : 'table') : 'lobby') : r.name;
+  main.dataset.version = g?.data ? String(g.data.version) : '';
+  main.dataset.busy = String(!!g?.busy);
+  main.dataset.live = String(!!g?.live); // the server holds our polls
+  main.dataset.phase = v?.turn ? v.turn.phase : '';
+  main.dataset.act = String(!!v?.awaiting?.includes(v.seat));
   if (!performance.getEntriesByName('dominion:first-render').length) performance.mark('dominion:first-render');
-  if (v && v.players && !firstGameRender) {
+  if (v?.players && !firstGameRender) {
     firstGameRender = true;
     performance.mark('dominion:first-game-render');
   }
   mount(bar, bottom);
   announce();
-  // A new decision for this seat: bring it into view and announce it.
+  // A new decision for this seat: the focus goes to its title (a screen reader says it).
   const dec = document.getElementById('decision');
   const decKey = dec ? `${main.dataset.version}/${dec.dataset.prompt}` : null;
   if (dec && decKey !== lastDecision) {
@@ -182,7 +181,7 @@ subscribe(() => {
 let worker = false; // registered once the first screen is drawn (not to slow it down)
 function markIdle() {
   const idle = booted && settled() && !redrawLater;
-  main.dataset.idle = idle ? 'true' : 'false';
+  main.dataset.idle = String(idle);
   if (idle && !worker) { worker = true; registerWorker(); }
 }
 watchWork(markIdle);

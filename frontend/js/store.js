@@ -32,7 +32,6 @@ export function changed() {
 
 export function subscribe(fn) {
   subscribers.add(fn);
-  return () => subscribers.delete(fn);
 }
 
 /** A request started (+1) or ended (-1). */
@@ -51,7 +50,7 @@ export function watchWork(fn) {
  * and no redraw scheduled, so what is drawn is the latest state.
  */
 export function settled() {
-  return requests === 0 && !scheduled && !(state.game && state.game.busy);
+  return requests === 0 && !scheduled && !state.game?.busy;
 }
 
 export function notify(kind, text, action) {
@@ -80,9 +79,10 @@ function writeSeats(all) {
   try { localStorage.setItem(SEATS, JSON.stringify(all)); } catch (e) { /* private mode */ }
 }
 
-export function saveSeat(gameId, info) {
+/** Keep the seat that a create or join answer `d` gave `name` on this device. */
+export function saveSeat(gameId, d, name) {
   const all = readSeats();
-  all[gameId] = { ...(all[gameId] || {}), ...info, at: Date.now() };
+  all[gameId] = { ...(all[gameId] || {}), token: d.token, seat: d.seat, name, invites: d.invites || [], at: Date.now() };
   writeSeats(all);
 }
 
@@ -95,6 +95,8 @@ export function forgetSeat(gameId) {
   delete all[gameId];
   writeSeats(all);
 }
+
+export const gameHash = (id) => `#/g/${encodeURIComponent(id)}`;
 
 /** Stored games, most recent first. */
 export function listSeats() {

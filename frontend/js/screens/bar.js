@@ -17,22 +17,20 @@ export function legalSets(view) {
   return out;
 }
 
-/** Action cards in hand that may be played now. */
 export function playableActions(view, legal) {
   const me = view.players[view.seat];
-  const hand = (view.turn.phase === 'action' && me && me.hand) || [];
-  return [...new Set(hand.filter((c) => legal.play.has(c) && (info(c).types || []).includes('Action')))];
+  const hand = (view.turn.phase === 'action' && me?.hand) || [];
+  return [...new Set(hand.filter((c) => legal.play.has(c) && info(c).types.includes('Action')))];
 }
 
 /** A buy can be taken back (the server has undo: its games carry `log_epoch`): one tap buys. */
 export function oneTapBuy(legal) {
-  const d = state.game && state.game.data;
-  return !!legal.undo || typeof (d && d.log_epoch) === 'number';
+  return !!legal.undo || typeof state.game?.data?.log_epoch === 'number';
 }
 
 function pending() {
   const c = state.ui.confirm;
-  return c && c.version === state.game.data.version ? c : null;
+  return c?.version === state.game.data.version ? c : null;
 }
 
 /**
@@ -69,7 +67,7 @@ function buyStrip(view, legal) {
       return cardButton(p.card, {
         small: true,
         attrs: { 'data-fk': `strip-${p.card}`, 'data-cost': p.cost },
-        children: [h('span', { class: 'meta' }, h('span', { class: 'cost' }, money(p.cost)))],
+        children: [h('span', 'meta', h('span', 'cost', money(p.cost)))],
         onTap: oneTap ? buy : null,
         actions: [{ id: 'buy', label: t('card.buy', { cost: money(p.cost) }), run: buy }],
       });
@@ -77,7 +75,7 @@ function buyStrip(view, legal) {
 }
 
 function button(id, text, onclick, cls = '') {
-  return h('button', { type: 'button', id: `btn-${id}`, class: cls, disabled: state.game.busy, 'data-fk': id, onclick }, text);
+  return h('button', { id: `btn-${id}`, class: cls, disabled: state.game.busy, 'data-fk': id, onclick }, text);
 }
 
 /** The bar's contents, or nothing when this seat has no turn controls now. */
@@ -104,8 +102,8 @@ export function actionBar(view) {
   ];
   return h('nav', { class: 'actionbar', 'aria-label': t(`phase.${view.turn.phase}`) },
     !action && view.turn.buys && !c ? buyStrip(view, legal) : null,
-    c ? h('div', { class: 'confirm' }, h('p', { id: 'confirm-msg', role: 'alert' }, c.why),
+    c ? h('div', 'confirm', h('p', { id: 'confirm-msg', role: 'alert' }, c.why),
       buttons.includes(cancel) ? null : cancel,
       button('confirm', c.label, () => { state.ui.confirm = null; c.run(); }, 'danger')) : null,
-    h('div', { class: 'btns' }, buttons));
+    h('div', 'btns', buttons));
 }

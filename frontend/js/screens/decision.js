@@ -1,7 +1,7 @@
 // The decision panel: one clear place for whatever the engine asks this seat,
 // and the "waiting for X" line when someone else must act.
 
-import { h } from '../dom.js';
+import { h, field } from '../dom.js';
 import { t, has, cardName, money, ordinal } from '../i18n.js';
 import { state, changed } from '../store.js';
 import { cardButton, info, fitNames } from '../cards.js';
@@ -24,14 +24,12 @@ function seatName(s, names, me) {
 
 /** The sentence for a decision's prompt key, with its arguments filled in. */
 export function promptText(d, names, me, turnSeat) {
-  const args = {};
-  for (const [k, v] of Object.entries(d.args || {})) args[k] = v;
+  const args = { ...d.args };
   for (const k of CARD_ARGS) {
     if (typeof args[k] === 'string') args[k] = cardName(args[k]);
     else if (Array.isArray(args[k])) args[k] = args[k].map(cardName).join(', ');
   }
-  if (typeof args.max_cost === 'number') args.max_cost = money(args.max_cost);
-  if (typeof args.cost === 'number') args.cost = money(args.cost);
+  for (const k of ['max_cost', 'cost']) if (typeof args[k] === 'number') args[k] = money(args[k]);
   if (typeof args.count === 'number') args.n = args.count;
   for (const k of SEATS_ARGS) if (typeof args[k] === 'number') args[k] = seatName(args[k], names, me);
   args.card = d.card ? cardName(d.card) : '';
@@ -56,7 +54,7 @@ function countHint(d) {
 }
 
 /** An option id's label: this prompt's own wording first, then the shared one. */
-export function optionLabel(d, id) {
+function optionLabel(d, id) {
   const own = `opt.${d.prompt}.${id}`;
   if (has(own)) return t(own);
   return has(`opt.${id}`) ? t(`opt.${id}`) : id;
@@ -65,10 +63,21 @@ export function optionLabel(d, id) {
 /** A hint line for a prompt (e.g. which card ends on top), when it has one. */
 function hintFor(d) {
   const key = `hint.${d.prompt}`;
-  return has(key) ? h('p', { class: 'small hint' }, t(key)) : null;
+  return has(key) ? h('p', 'small hint', t(key)) : null;
 }
 
-// --- option lists ------------------------------------------------------------
+/** The buttons of a decision, as a group the screen reader names. */
+function group(cls, children) {
+  return h('div', { class: cls, role: 'group', 'aria-label': t('dec.title') }, children);
+}
+
+/** Tap pick `x` on or off; at most `d.max` are on (one choice moves to the last tapped). */
+function pick(ui, d, x) {
+  if (ui.picked.includes(x)) ui.picked = ui.picked.filter((y) => y !== x);
+  else if (ui.picked.length < d.max) ui.picked.push(x);
+  else if (d.max === 1) ui.picked = [x];
+  changed();
+}
 
 /** Lower case without accents, so "mestecko" finds "Městečko". */
 function fold(s) {
@@ -86,8 +95,7 @@ function isCardList(d) {
  */
 function namePicker(d, ui, answer) {
   const options = d.options;
-  const view = state.game && state.game.view;
-  const inGame = new Set((view && view.supply ? view.supply.map((p) => p.card) : []));
+  const inGame = new Set((state.game?.view?.supply || []).map((p) => p.card));
   const byName = (a, b) => cardName(a).localeCompare(cardName(b));
   const items = (text) => {
     const q = fold(text.trim());
@@ -99,20 +107,21 @@ function namePicker(d, ui, answer) {
       attrs: { 'data-answer': o, 'data-fk': `name-${o}` },
       onTap: () => answer(o),
     }));
-    if (list.length > shown.length) shown.push(h('p', { class: 'small muted' }, t('dec.more', { n: list.length - shown.length })));
+    if (list.length > shown.length) shown.push(h('p', 'small muted', t('dec.more', { n: list.length - shown.length })));
     return shown;
   };
   const list = h('div', { class: 'opts names', id: 'name-list', 'aria-live': 'polite' }, items(ui.filter));
-  const title = h('p', { class: 'small', id: 'name-list-title' }, ui.filter.trim() ? t('dec.matches') : t('dec.inGame'));
+  const heading = () => t(ui.filter.trim() ? 'dec.matches' : 'dec.inGame');
+  const title = h('p', { class: 'small', id: 'name-list-title' }, heading());
   return [
-    h('label', { class: 'field' }, h('span', null, t('dec.search', { n: options.length })),
+    field(t('dec.search', { n: options.length }),
       h('input', {
         type: 'search', id: 'name-filter', 'data-fk': 'name-filter', autocomplete: 'off', spellcheck: 'false',
         enterkeyhint: 'search', value: ui.filter, 'aria-controls': 'name-list',
         // Filter in place: redrawing the page under a typing thumb would close the keyboard.
         oninput: (e) => {
           ui.filter = e.target.value;
-          title.textContent = ui.filter.trim() ? t('dec.matches') : t('dec.inGame');
+          title.textContent = heading();
           list.replaceChildren(...items(ui.filter));
           fitNames(list);
         },
@@ -135,54 +144,41 @@ function positionPicker(d, answer) {
   const card = d.args.placing;
   return [
     card ? h('p', { class: 'placing', id: 'placing' }, t('dec.placing'), ' ', cardButton(card, { small: true })) : null,
-    h('p', { class: 'small' }, t('dec.deckSize', { n: last })),
-    h('div', { class: 'opts positions', role: 'group', 'aria-label': t('dec.title') },
+    h('p', 'small', t('dec.deckSize', { n: last })),
+    group('opts positions',
       d.options.map((o) => h('button', {
-        type: 'button', class: Number(o) === 0 || Number(o) === last ? '' : 'secondary',
+        class: Number(o) === 0 || Number(o) === last ? '' : 'secondary',
         'data-answer': o, 'data-position': o, 'data-fk': `pos-${o}`, onclick: () => answer(o),
       }, positionLabel(o, last)))),
   ];
 }
 
-/** Choose min..max different option ids: toggles and a confirm button. */
 function optionToggles(d, ui, answer) {
   const picked = new Set(ui.picked);
-  const n = ui.picked.length;
   return [
     // Pawn's and Courtier's own sentences say how many; other prompts get the count.
-    has(`prompt.${d.prompt}`) ? null : h('p', { class: 'small' }, d.min === d.max ? t('dec.chooseOpts', { n: d.min }) : t('dec.chooseOptsRange', { min: d.min, max: d.max })),
-    h('div', { class: 'opts toggles', role: 'group', 'aria-label': t('dec.title') },
+    has(`prompt.${d.prompt}`) ? null : h('p', 'small', d.min === d.max ? t('dec.chooseOpts', { n: d.min }) : t('dec.chooseOptsRange', { min: d.min, max: d.max })),
+    group('opts toggles',
       d.options.map((o) => h('button', {
-        type: 'button',
         class: picked.has(o) ? 'toggle on' : 'toggle secondary',
-        'aria-pressed': picked.has(o) ? 'true' : 'false',
-        'data-opt': o,
-        'data-fk': `opts-${o}`,
-        onclick: () => {
-          if (picked.has(o)) ui.picked = ui.picked.filter((x) => x !== o);
-          else if (ui.picked.length < d.max) ui.picked.push(o);
-          else if (d.max === 1) ui.picked = [o];
-          changed();
-        },
+        'aria-pressed': String(picked.has(o)), 'data-opt': o, 'data-fk': `opts-${o}`, onclick: () => pick(ui, d, o),
       }, optionLabel(d, o)))),
-    confirmRow(d, n, () => answer(d.options.filter((o) => picked.has(o))), t('dec.confirm')),
+    confirmRow(d, picked.size, () => answer(d.options.filter((o) => picked.has(o))), t('dec.confirm')),
   ];
 }
 
-/** "N selected" and the Confirm button, enabled for min..max picks. */
 function confirmRow(d, n, onclick, label) {
-  return h('div', { class: 'opts' },
+  return h('div', 'opts',
     h('span', { class: 'small', 'aria-live': 'polite' }, t('dec.selected', { n })),
-    h('button', { type: 'button', 'data-confirm': '', 'data-fk': 'confirm', disabled: n < d.min || n > d.max, onclick }, label));
+    h('button', { 'data-confirm': '', 'data-fk': 'confirm', disabled: n < d.min || n > d.max, onclick }, label));
 }
 
 /** The label of the button that answers "no card" for a cards decision. */
 function noneLabel(d) {
   if (d.prompt !== 'reaction.reveal') return t('dec.none');
-  return (d.args && d.args.revealed && d.args.revealed.length) ? t('dec.revealDone') : t('dec.revealNone');
+  return d.args?.revealed?.length ? t('dec.revealDone') : t('dec.revealNone');
 }
 
-/** Render the panel for decision `d` addressed to this seat. */
 export function decisionPanel(d, ctx) {
   const { names, me, answer, turnSeat } = ctx;
   const ui = scratch(d);
@@ -196,54 +192,49 @@ export function decisionPanel(d, ctx) {
     body.push(namePicker(d, ui, answer));
   } else if (d.kind === 'option') {
     const yesNo = d.options.length === 2 && d.options.includes('yes') && d.options.includes('no');
-    body.push(h('div', { class: `opts ${yesNo ? '' : 'choices'}`, role: 'group', 'aria-label': t('dec.title') },
+    body.push(group(`opts ${yesNo ? '' : 'choices'}`,
       d.options.map((o) => h('button', {
-        type: 'button',
-        class: yesNo && o === 'no' ? 'secondary' : '',
-        'data-answer': o,
-        'data-fk': `opt-${o}`,
-        onclick: () => answer(o),
+        class: yesNo && o === 'no' ? 'secondary' : '', 'data-answer': o, 'data-fk': `opt-${o}`, onclick: () => answer(o),
       }, optionLabel(d, o)))));
   } else if (d.kind === 'options') {
     body.push(optionToggles(d, ui, answer));
   } else if (d.kind === 'supply') {
     const hint = `dec.supplyHint.${d.prompt}`;
-    body.push(h('p', { class: 'small muted' }, has(hint) ? t(hint, { cost: money((d.args || {}).cost) }) : t('dec.supplyHint')));
-    body.push(h('div', { class: 'opts supply' },
+    body.push(h('p', 'small muted', has(hint) ? t(hint, { cost: money(d.args?.cost) }) : t('dec.supplyHint')));
+    body.push(h('div', 'opts supply',
       d.options.map((name) => cardButton(name, {
         attrs: { 'data-answer': name, 'data-fk': `sup-${name}`, 'data-cost': costOf(name) },
-        children: [h('span', { class: 'meta' }, h('span', { class: 'cost' }, money(costOf(name))))],
+        children: [h('span', 'meta', h('span', 'cost', money(costOf(name))))],
         onTap: () => answer(name),
       })),
-      d.min === 0 ? h('button', { type: 'button', class: 'secondary', 'data-answer': '', onclick: () => answer(null) }, t('dec.none')) : null));
+      d.min === 0 ? h('button', { class: 'secondary', 'data-answer': '', onclick: () => answer(null) }, t('dec.none')) : null));
   } else if (d.kind === 'order') {
     const placed = new Set(ui.order);
-    body.push(h('p', { class: 'small' }, t('dec.orderHint')));
-    body.push(h('div', { class: 'opts' },
+    body.push(h('p', 'small', t('dec.orderHint')));
+    body.push(h('div', 'opts',
       d.options.map((name, i) => cardButton(name, {
         extraClass: placed.has(i) ? 'selected' : '',
-        attrs: { 'aria-pressed': placed.has(i) ? 'true' : 'false', disabled: placed.has(i), 'data-fk': `ord-${i}`, 'data-option': i },
+        attrs: { 'aria-pressed': String(placed.has(i)), disabled: placed.has(i), 'data-fk': `ord-${i}`, 'data-option': i },
         onTap: () => { ui.order.push(i); changed(); },
       }))));
-    body.push(h('p', { class: 'order' }, h('b', null, t('dec.orderTop')), ' ',
+    body.push(h('p', 'order', h('b', null, t('dec.orderTop')), ' ',
       ui.order.map((i, k) => `${k + 1}. ${cardName(d.options[i])}`).join(' · ')));
-    body.push(h('div', { class: 'opts' },
-      h('button', { type: 'button', class: 'secondary', disabled: !ui.order.length, onclick: () => { ui.order = []; changed(); } }, t('dec.reset')),
+    body.push(h('div', 'opts',
+      h('button', { class: 'secondary', disabled: !ui.order.length, onclick: () => { ui.order = []; changed(); } }, t('dec.reset')),
       h('button', {
-        type: 'button', 'data-confirm': '', disabled: ui.order.length !== d.options.length,
+        'data-confirm': '', disabled: ui.order.length !== d.options.length,
         onclick: () => answer(ui.order.map((i) => d.options[i])),
       }, t('dec.confirm'))));
   } else {
     // cards: a single pick answers at once; several picks are toggled then confirmed.
-    body.push(h('p', { class: 'small' }, countHint(d)));
+    body.push(h('p', 'small', countHint(d)));
     if (d.max === 1) {
-      const seen = new Set();
-      body.push(h('div', { class: 'opts' },
-        d.options.filter((c) => (seen.has(c) ? false : seen.add(c))).map((name) => cardButton(name, {
+      body.push(h('div', 'opts',
+        [...new Set(d.options)].map((name) => cardButton(name, {
           attrs: { 'data-answer': name, 'data-fk': `pick-${name}` },
           onTap: () => answer([name]),
         })),
-        d.min === 0 ? h('button', { type: 'button', class: 'secondary', 'data-answer': '', 'data-fk': 'pick-none', onclick: () => answer([]) }, noneLabel(d)) : null));
+        d.min === 0 ? h('button', { class: 'secondary', 'data-answer': '', 'data-fk': 'pick-none', onclick: () => answer([]) }, noneLabel(d)) : null));
     } else {
       const picked = new Set(ui.picked);
       // Where the picks go onto a pile one by one, the order they were tapped in shows.
@@ -251,15 +242,11 @@ export function decisionPanel(d, ctx) {
       body.push(h('div', { class: 'opts', role: 'group' },
         d.options.map((name, i) => cardButton(name, {
           extraClass: picked.has(i) ? 'selected' : '',
-          attrs: { 'aria-pressed': picked.has(i) ? 'true' : 'false', 'data-option': i, 'data-fk': `tog-${i}` },
-          children: ordered && picked.has(i) ? [h('span', { class: 'badge order' }, String(ui.picked.indexOf(i) + 1))] : [],
-          onTap: () => {
-            if (picked.has(i)) ui.picked = ui.picked.filter((x) => x !== i);
-            else if (ui.picked.length < d.max) ui.picked.push(i);
-            changed();
-          },
+          attrs: { 'aria-pressed': String(picked.has(i)), 'data-option': i, 'data-fk': `tog-${i}` },
+          children: ordered && picked.has(i) ? [h('span', 'badge order', String(ui.picked.indexOf(i) + 1))] : [],
+          onTap: () => pick(ui, d, i),
         }))));
-      const n = ui.picked.length;
+      const n = picked.size;
       body.push(confirmRow(d, n, () => answer(ui.picked.map((i) => d.options[i])), t('dec.confirmN', { n })));
     }
   }
@@ -271,18 +258,17 @@ export function decisionPanel(d, ctx) {
     class: `panel decision sheet ${low ? 'collapsed' : ''}`, 'aria-labelledby': 'dec-title', id: 'decision',
     'data-prompt': d.prompt, 'data-kind': d.kind, 'data-min': d.min, 'data-max': d.max,
   },
-    h('div', { class: 'sheet-head' },
+    h('div', 'sheet-head',
       // The card that asks, by its local name, in the title: a tap shows its text.
       h('h2', { id: 'dec-title' }, t('dec.title'),
         d.card ? cardButton(d.card, { small: true, attrs: { id: 'dec-card', 'data-fk': 'dec-card' } }) : null),
-      ctx.undo ? h('button', { type: 'button', class: 'secondary', id: 'dec-undo', 'data-fk': 'dec-undo', onclick: ctx.onUndo }, `↶ ${t('btn.undo')}`) : null,
-      h('button', { type: 'button', class: 'secondary', id: 'sheet-toggle', 'data-fk': 'sheet-toggle', 'aria-expanded': low ? 'false' : 'true',
+      ctx.undo ? h('button', { class: 'secondary', id: 'dec-undo', 'data-fk': 'dec-undo', onclick: ctx.onUndo }, `↶ ${t('btn.undo')}`) : null,
+      h('button', { class: 'secondary', id: 'sheet-toggle', 'data-fk': 'sheet-toggle', 'aria-expanded': low ? 'false' : 'true',
         'aria-controls': 'dec-body', onclick: toggle }, low ? `▴ ${t('sheet.show')}` : `▾ ${t('sheet.hide')}`)),
-    h('p', { class: 'prompt', 'data-known': has(`prompt.${d.prompt}`) ? 'true' : 'false' }, promptText(d, names, me, turnSeat)),
+    h('p', { class: 'prompt', 'data-known': String(has(`prompt.${d.prompt}`)) }, promptText(d, names, me, turnSeat)),
     h('div', { id: 'dec-body', class: 'dec-body', hidden: low }, body));
 }
 
-/** The one card a decision is about, as a tappable card (its text on a long press). */
 function subjectCard(d) {
   const args = d.args || {};
   const k = SUBJECT_ARGS.find((a) => typeof args[a] === 'string');
@@ -292,7 +278,7 @@ function subjectCard(d) {
 }
 
 function costOf(name) {
-  const pile = state.game && state.game.view && state.game.view.supply.find((p) => p.card === name);
+  const pile = state.game?.view?.supply.find((p) => p.card === name);
   return pile ? pile.cost : info(name).cost;
 }
 
@@ -305,7 +291,7 @@ export function waitingPanel(view, names) {
     // Other seats get the card only for prompts that betray no hidden card.
     text = w.card ? t('wait.decision', { name: names[w.seat], prompt: cardName(w.card) })
       : t('wait.turn', { name: names[w.seat] });
-  } else if (view.awaiting && view.awaiting.length && !view.awaiting.includes(me)) {
+  } else if (view.awaiting?.length && !view.awaiting.includes(me)) {
     text = t('wait.turn', { name: view.awaiting.map((s) => names[s]).join(', ') });
   } else {
     return null;

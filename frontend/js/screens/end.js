@@ -3,14 +3,14 @@
 import { h } from '../dom.js';
 import { t, cardName } from '../i18n.js';
 import { api } from '../api.js';
-import { state, changed, notify, saveSeat } from '../store.js';
+import { state, changed, notify, saveSeat, gameHash } from '../store.js';
 import { cardButton } from '../cards.js';
 import { logSection } from './log.js';
 
-/** A seat's VP tokens (already counted in its score). */
-function tokens(view, seat) {
-  const p = view.players[seat];
-  return (p && p.vp_tokens) || 0;
+/** How much of a seat's score its VP tokens are (they are counted in it already). */
+function tokensNote(view, seat) {
+  const n = view.players[seat]?.vp_tokens;
+  return n ? h('span', { class: 'small muted with-tokens', 'data-vp-tokens': n }, t('end.withTokens', { n })) : null;
 }
 
 /** "You win!", "Bob wins!" or "Shared victory: …" */
@@ -30,8 +30,8 @@ async function rematch(g, go, invite) {
     const d = (await (invite ? api.joinGame(g.data.rematch.id, { name: me.name || t('common.you'), code: invite.code })
       : api.rematch(g.id, g.token))).data;
     const id = d.id || d.game_id || g.data.rematch.id;
-    saveSeat(id, { token: d.token, seat: d.seat, name: me.name, invites: d.invites || [] });
-    go(`#/g/${encodeURIComponent(id)}`);
+    saveSeat(id, d, me.name);
+    go(gameHash(id));
   } catch (e) {
     notify('error', t('err.generic', { msg: e.message }));
   }
@@ -40,12 +40,12 @@ async function rematch(g, go, invite) {
 }
 
 /** Rematch: ask for it, or join it (another player asked), or open it. */
-function rematchButton(view, go) {
+function rematchButton(go) {
   const g = state.game;
   const r = g.data.rematch;
-  if (r && (!r.invite || !g.token)) return h('a', { class: 'btn', id: 'rematch-open', href: `#/g/${encodeURIComponent(r.id)}` }, t('end.rematchOpen'));
-  return g.token ? h('button', { type: 'button', id: r ? 'rematch-join' : 'rematch', disabled: !!g.rematching,
-    onclick: () => rematch(g, go, r && r.invite) }, t(r ? 'end.rematchJoin' : 'end.rematch')) : null;
+  if (r && (!r.invite || !g.token)) return h('a', { class: 'btn', id: 'rematch-open', href: gameHash(r.id) }, t('end.rematchOpen'));
+  return g.token ? h('button', { id: r ? 'rematch-join' : 'rematch', disabled: !!g.rematching,
+    onclick: () => rematch(g, go, r?.invite) }, t(r ? 'end.rematchJoin' : 'end.rematch')) : null;
 }
 
 let atTop = null; // the game whose end screen was last opened at the top
@@ -65,25 +65,21 @@ export function endScreen(view, { onAgain, go }) {
   return h('div', { id: 'end' },
     title,
     h('p', { class: 'panel', id: 'winner', role: 'status' }, h('b', null, headline(view))),
-    h('p', { class: 'row' }, rematchButton(view, go),
-      h('button', { type: 'button', class: 'secondary', id: 'play-again', onclick: onAgain }, t('end.again'))),
+    h('p', 'row', rematchButton(go),
+      h('button', { class: 'secondary', id: 'play-again', onclick: onAgain }, t('end.again'))),
     r.end_reason ? h('p', null, t(`end.reason.${r.end_reason}`)) : null,
     r.tie_break ? h('p', { id: 'tie-break' }, t('end.tieBreak')) : null,
     h('table', { class: 'scores', id: 'scores' },
-      h('thead', null, h('tr', null,
-        h('th', { scope: 'col' }, '#'),
-        h('th', { scope: 'col' }, t('home.players')),
-        h('th', { scope: 'col', class: 'num' }, t('end.vp')),
-        h('th', { scope: 'col', class: 'num' }, t('opp.turns')))),
+      h('thead', null, h('tr', null, ['#', t('home.players'), t('end.vp'), t('opp.turns')].map((text, i) =>
+        h('th', { scope: 'col', class: i > 1 ? 'num' : null }, text)))),
       h('tbody', null, order.map((s, i) => h('tr', { class: winners.includes(s) ? 'win' : '', 'data-seat': s },
         h('td', null, String(i + 1)),
-        h('td', null, names[s], s === me ? ` ${t('opp.you')}` : '', winners.includes(s) ? h('span', { class: 'sr-only' }, ` (${t('end.winnerMark')})`) : null,
-          // VP tokens are in the score already: say how much of it they are.
-          tokens(view, s) ? h('span', { class: 'small muted with-tokens', 'data-vp-tokens': tokens(view, s) }, t('end.withTokens', { n: tokens(view, s) })) : null),
-        h('td', { class: 'num score' }, t('end.score', { n: r.scores[s] })),
-        h('td', { class: 'num' }, String(r.turns[s])))))),
+        h('td', null, names[s], s === me ? ` ${t('opp.you')}` : '', winners.includes(s) ? h('span', 'sr-only', ` (${t('end.winnerMark')})`) : null,
+          tokensNote(view, s)),
+        h('td', 'num score', t('end.score', { n: r.scores[s] })),
+        h('td', 'num', String(r.turns[s])))))),
     (r.decks || []).map((deck, s) => h('section', { class: 'panel', 'data-deck': s },
-      h('h2', null, t('end.deck', { name: names[s] }), ' ', h('span', { class: 'muted small' }, t('common.cards', { n: Object.values(deck).reduce((a, b) => a + b, 0) }))),
-      h('ul', { class: 'deck-list' }, Object.entries(deck).map(([card, n]) => h('li', null, `${n}× `, cardButton(card, { small: true, label: `${n}× ${cardName(card)}` })))))),
+      h('h2', null, t('end.deck', { name: names[s] }), ' ', h('span', 'muted small', t('common.cards', { n: Object.values(deck).reduce((a, b) => a + b, 0) }))),
+      h('ul', 'deck-list', Object.entries(deck).map(([card, n]) => h('li', null, `${n}× `, cardButton(card, { small: true, label: `${n}× ${cardName(card)}` })))))),
     logSection(view));
 }

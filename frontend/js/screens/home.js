@@ -1,9 +1,9 @@
 // Home: create, join or resume a game; also the join screen of an invite link.
 
-import { h } from '../dom.js';
+import { h, field, section } from '../dom.js';
 import { t, has, cardName, lang, list } from '../i18n.js';
 import { api, ApiError } from '../api.js';
-import { state, changed, saveSeat, loadSeat, listSeats, forgetSeat } from '../store.js';
+import { state, changed, saveSeat, loadSeat, listSeats, forgetSeat, gameHash } from '../store.js';
 import { cardButton } from '../cards.js';
 import { headline } from './end.js';
 
@@ -38,12 +38,12 @@ function form() {
 }
 
 function persist() {
-  const f = form();
-  const { seats, mode, preset, rnd, picked, edition, editionPreset } = f;
-  try { localStorage.setItem(FORM_KEY, JSON.stringify({ seats, mode, preset, rnd, picked, edition, editionPreset })); } catch (e) { /* ignore */ }
+  const f = form(); // kept: the fields of defaults(), not the form's passing state
+  const kept = Object.fromEntries(Object.keys(defaults()).map((k) => [k, f[k]]));
+  try { localStorage.setItem(FORM_KEY, JSON.stringify(kept)); } catch (e) { /* ignore */ }
 }
 
-/** Prefill the form with a finished game's players and kingdom ("play again"). */
+/** "Play again": the form picks the finished game's kingdom. */
 export function prefillFrom(view) {
   const f = form();
   f.mode = 'pick';
@@ -80,7 +80,7 @@ function randomQuery(f, seed) {
     include: toEnglish(splitNames(r.include)),
     ban: toEnglish(splitNames(r.ban)),
     require: r.require,
-    reaction: r.reaction ? 'true' : 'false',
+    reaction: String(r.reaction),
     colony: r.colony === 'auto' ? null : r.colony,
     seed: seed !== undefined ? seed : (r.seed.trim() || null),
   };
@@ -89,25 +89,28 @@ function randomQuery(f, seed) {
   return q;
 }
 
-async function roll(reroll) {
-  const f = form();
+/** Run `work` with form `f` busy (its buttons off); a failure shows as `f.error`. */
+async function busy(f, work, failure = errorText) {
   f.busy = true;
   f.error = null;
   changed();
   try {
-    // A re-roll ignores a typed seed (it would give the same kingdom again).
-    const res = await api.randomKingdom(randomQuery(f, reroll ? null : undefined));
-    f.rolled = res.data;
+    await work();
   } catch (e) {
-    f.rolled = null;
-    f.error = errorText(e);
-  } finally {
-    f.busy = false;
-    changed();
+    f.error = failure(e);
   }
+  f.busy = false;
+  changed();
 }
 
-export function errorText(e) {
+function roll(reroll) {
+  const f = form();
+  // A re-roll ignores a typed seed (it would give the same kingdom again).
+  return busy(f, async () => { f.rolled = (await api.randomKingdom(randomQuery(f, reroll ? null : undefined))).data; },
+    (e) => { f.rolled = null; return errorText(e); });
+}
+
+function errorText(e) {
   if (e instanceof ApiError) {
     const p = e.problem || {};
     // The server explains in English: other languages get our sentence for what a player can cause here.
@@ -117,9 +120,11 @@ export function errorText(e) {
   return t('err.offline');
 }
 
+const presetOf = (f) => (state.presets || []).find((x) => x.key === f.preset);
+
 function chosenKingdom(f) {
   if (f.mode === 'preset') {
-    const p = (state.presets || []).find((x) => x.key === f.preset);
+    const p = presetOf(f);
     return p ? { cards: p.cards, preset: p } : null;
   }
   if (f.mode === 'pick') return f.picked.length === 10 ? { cards: f.picked } : null;
@@ -137,7 +142,7 @@ function createBody(f, k) {
   else body.kingdom = k.cards;
   // Sent only where it differs from the server's default, so a server without editions still works.
   const edition = f.edition === '1' ? '1' : '2';
-  const usual = f.mode === 'preset' && k.preset && k.preset.edition === '1' ? '1' : '2';
+  const usual = f.mode === 'preset' && k.preset?.edition === '1' ? '1' : '2';
   if (edition !== usual) body.edition = edition;
   // A rolled kingdom keeps the Platinum/Colony outcome its preview showed.
   if (f.mode === 'random' && f.rnd.colony === 'auto' && typeof k.colony === 'boolean') body.colony = k.colony ? 'on' : 'off';
@@ -149,41 +154,27 @@ async function create(go) {
   const f = form();
   const k = chosenKingdom(f);
   if (!k) { f.error = t('home.needKingdom'); changed(); return; }
-  f.busy = true;
-  f.error = null;
-  changed();
   persist();
-  try {
-    const res = await api.createGame(createBody(f, k));
-    const d = res.data;
-    const me = f.seats.findIndex((s) => s.kind === 'me');
-    saveSeat(d.id, { token: d.token, seat: d.seat, name: f.seats[me].name, invites: d.invites || [] });
-    f.busy = false;
-    go(`#/g/${encodeURIComponent(d.id)}`);
-  } catch (e) {
-    f.busy = false;
-    f.error = errorText(e);
-    changed();
-  }
+  await busy(f, async () => {
+    const d = (await api.createGame(createBody(f, k))).data;
+    saveSeat(d.id, d, f.seats.find((s) => s.kind === 'me').name);
+    go(gameHash(d.id));
+  });
 }
 
-/** Read an invite link or a bare code typed by the player. */
-export function parseInvite(text) {
-  const s = (text || '').trim();
-  if (!s) return null;
-  const m = s.match(/#\/join\/([^/?\s]+)(?:\/([^/?\s]+))?/);
-  if (m) return { id: decodeURIComponent(m[1]), code: m[2] ? decodeURIComponent(m[2]) : null };
-  const g = s.match(/#\/g\/([^/?\s]+)/);
-  if (g) return { id: decodeURIComponent(g[1]), code: null, game: true };
-  if (/^[A-Za-z0-9 -]{4,20}$/.test(s)) return { id: null, code: s.replace(/[\s-]/g, '').toUpperCase() };
-  return null;
+/** The route an invite link, a game link or a bare code typed by the player opens (null: none). */
+function inviteRoute(text) {
+  const s = text.trim();
+  const link = s.match(/#\/(join|g)\/[^?\s]+/);
+  if (link) return link[0];
+  return /^[A-Za-z0-9 -]{4,20}$/.test(s) ? `#/join/_/${s.replace(/[\s-]/g, '').toUpperCase()}` : null;
 }
 
 function seatRow(f, s, i) {
   const idx = i + 1;
   if (s.kind === 'me') {
-    return h('div', { class: 'seat' },
-      h('label', { class: 'field' }, h('span', null, t('home.yourName')),
+    return h('div', 'seat',
+      field(t('home.yourName'),
         h('input', { type: 'text', id: 'my-name', maxlength: 40, autocomplete: 'nickname', value: s.name || '', required: true,
           oninput: (e) => { s.name = e.target.value; persist(); } })));
   }
@@ -199,20 +190,13 @@ function seatRow(f, s, i) {
   },
   h('option', { value: 'human', selected: s.kind === 'human' }, t('kind.human')),
   BOTS.map((b) => h('option', { value: b, selected: s.kind === 'bot' && s.bot === b }, t('kind.bot', { bot: t(`bot.${b}`) }))));
-  return h('div', { class: 'seat' },
-    h('label', { class: 'field' }, h('span', null, t('home.kind', { n: idx })), kindSel),
+  return h('div', 'seat',
+    field(t('home.kind', { n: idx }), kindSel),
     h('span', null),
     f.seats.length > 2 ? h('button', {
-      type: 'button', class: 'secondary', 'data-fk': `seat-rm-${idx}`,
+      class: 'secondary', 'data-fk': `seat-rm-${idx}`,
       onclick: () => { f.seats.splice(i, 1); persist(); changed(); },
-    }, '✕', h('span', { class: 'sr-only' }, t('home.removeSeat', { n: idx }))) : null);
-}
-
-function checkboxes(name, values, chosen, label, onToggle) {
-  return values.map((v) => h('label', { class: 'check' },
-    h('input', { type: 'checkbox', name, value: v, checked: chosen.includes(v), 'data-fk': `${name}-${v}`,
-      onchange: (e) => onToggle(v, e.target.checked) }),
-    label(v)));
+    }, '✕', h('span', 'sr-only', t('home.removeSeat', { n: idx }))) : null);
 }
 
 function toggleIn(list, v, on) {
@@ -229,7 +213,7 @@ function presetPanel(f) {
     f.preset = first ? first.key : null;
   }
   presetEdition(f);
-  return h('label', { class: 'field' }, h('span', null, t('home.preset')),
+  return field(t('home.preset'),
     h('select', { id: 'preset', 'data-fk': 'preset', onchange: (e) => { f.preset = e.target.value; presetEdition(f); persist(); changed(); } },
       list.map((p) => h('option', { value: p.key, selected: p.key === f.preset, disabled: !p.available },
         `${(p.names && p.names[lang()]) || p.name} (${p.sets.map((s) => t(`set.${s}`)).join(' + ')})${p.available ? '' : ` ${t('home.presetUnavailable')}`}`))));
@@ -238,26 +222,26 @@ function presetPanel(f) {
 /** A newly picked preset plays the edition of its rulebook (the player may still change it). */
 function presetEdition(f) {
   if (f.editionPreset === f.preset) return;
-  const p = (state.presets || []).find((x) => x.key === f.preset);
+  const p = presetOf(f);
   if (!p) return;
   if (p.edition === '1' || p.edition === '2') f.edition = p.edition;
   f.editionPreset = f.preset;
 }
 
 function editionField(f) {
-  return h('label', { class: 'field' }, h('span', null, t('home.edition')),
+  return field(t('home.edition'),
     h('select', {
       id: 'edition', 'data-fk': 'edition',
       onchange: (e) => { f.edition = e.target.value; persist(); changed(); },
     }, EDITIONS.map((v) => h('option', { value: v, selected: (f.edition || '2') === v }, t(`edition.${v}`)))),
-    h('span', { class: 'small muted note' }, t('home.editionHint', { cards: list(EDITION_CARDS.map(cardName)) })));
+    h('span', 'small muted note', t('home.editionHint', { cards: list(EDITION_CARDS.map(cardName)) })));
 }
 
 function pickPanel(f) {
   const cards = kingdomCards();
   return h('fieldset', null,
     h('legend', { id: 'pick-count', 'aria-live': 'polite' }, t('pick.count', { n: f.picked.length })),
-    h('div', { class: 'pick-grid' }, cards.map((c) => h('label', { class: 'check' },
+    h('div', 'pick-grid', cards.map((c) => h('label', 'check',
       h('input', {
         type: 'checkbox', name: 'pick', value: c.name, 'data-fk': `pick-${c.name}`,
         checked: f.picked.includes(c.name),
@@ -270,8 +254,11 @@ function pickPanel(f) {
 function randomPanel(f) {
   const r = f.rnd;
   const group = (legend, name, values, chosen, prefix) => h('fieldset', null, h('legend', null, t(legend)),
-    checkboxes(name, values, chosen, (v) => t(`${prefix}.${v}`), (v, on) => { toggleIn(chosen, v, on); persist(); }));
-  const text = (key, prop, attrs) => h('label', { class: 'field' }, h('span', null, t(key)),
+    values.map((v) => h('label', 'check',
+      h('input', { type: 'checkbox', name, value: v, checked: chosen.includes(v), 'data-fk': `${name}-${v}`,
+        onchange: (e) => { toggleIn(chosen, v, e.target.checked); persist(); } }),
+      t(`${prefix}.${v}`))));
+  const text = (key, prop, attrs) => field(t(key),
     h('input', { type: 'text', id: `rnd-${prop}`, value: r[prop], oninput: (e) => { r[prop] = e.target.value; persist(); }, ...attrs }));
   return h('div', { id: 'randomizer' },
     group('rnd.sets', 'set', SETS, r.sets, 'set'),
@@ -282,27 +269,32 @@ function randomPanel(f) {
       text('rnd.include', 'include', { list: 'card-names' }),
       text('rnd.ban', 'ban', { list: 'card-names' }),
       group('rnd.require', 'require', REQS, r.require, 'req'),
-      h('label', { class: 'check' },
+      h('label', 'check',
         h('input', { type: 'checkbox', id: 'rnd-reaction', checked: r.reaction, onchange: (e) => { r.reaction = e.target.checked; persist(); } }),
         t('rnd.reaction')),
       h('fieldset', null, h('legend', null, t('rnd.spread')),
-        h('div', { class: 'spread' }, BANDS.map((b) => h('label', { class: 'field' },
-          h('span', { class: 'small' }, t('rnd.band', { band: `$${b}` })),
+        h('div', 'spread', BANDS.map((b) => h('label', 'field',
+          h('span', 'small', t('rnd.band', { band: `$${b}` })),
           h('input', { type: 'number', min: 0, max: 10, inputmode: 'numeric', id: `spread-${b}`, value: String(r.spread[b] || 0),
             oninput: (e) => { r.spread[b] = Math.max(0, Math.min(10, Number(e.target.value) || 0)); persist(); } }))))),
       text('rnd.seed', 'seed', { inputmode: 'numeric' })),
-    h('div', { class: 'row' },
-      h('button', { type: 'button', id: 'roll', 'data-fk': 'roll', disabled: f.busy, onclick: () => roll(false) }, t('rnd.roll'))));
+    h('div', 'row',
+      h('button', { id: 'roll', 'data-fk': 'roll', disabled: f.busy, onclick: () => roll(false) }, t('rnd.roll'))));
 }
 
 // Platinum/Colony for every way of choosing the kingdom ("official rule" by default).
 function colonyField(f) {
   const r = f.rnd;
-  return h('label', { class: 'field' }, h('span', null, t('rnd.colony')),
+  return field(t('rnd.colony'),
     h('select', {
       id: 'rnd-colony',
       onchange: (e) => { r.colony = e.target.value; persist(); changed(); },
     }, ['auto', 'on', 'off'].map((v) => h('option', { value: v, selected: r.colony === v }, t(`colony.${v}`)))));
+}
+
+/** "With Platinum and Colony (chance 40 %)." */
+export function colonyText(colony, odds) {
+  return t(colony ? 'rnd.colonyYes' : 'rnd.colonyNo', { p: Math.round((odds || 0) * 100) });
 }
 
 function colonyUsed(f, rolled) {
@@ -324,37 +316,32 @@ function colonyLine(f, cards) {
 
 function preview(f) {
   const k = chosenKingdom(f);
-  if (!k) return f.mode === 'pick' ? h('p', { class: 'muted' }, t('pick.need')) : null;
-  const cards = [...k.cards].sort((a, b) => {
-    const ca = state.catalog[a];
-    const cb = state.catalog[b];
-    return ((ca && ca.cost) || 0) - ((cb && cb.cost) || 0) || cardName(a).localeCompare(cardName(b));
-  });
+  if (!k) return f.mode === 'pick' ? h('p', 'muted', t('pick.need')) : null;
+  const cost = (c) => state.catalog[c]?.cost || 0;
+  const cards = [...k.cards].sort((a, b) => cost(a) - cost(b) || cardName(a).localeCompare(cardName(b)));
   const r = f.mode === 'random' ? f.rolled : null;
   return h('section', { class: 'panel', id: 'kingdom-preview', 'aria-labelledby': 'preview-title' },
     h('h3', { id: 'preview-title' }, t('home.preview')),
-    h('div', { class: 'kingdom-preview' }, cards.map((c) => cardButton(c, { small: true }))),
-    r ? h('p', { class: 'small', id: 'colony-line' },
-      t(colonyUsed(f, r) ? 'rnd.colonyYes' : 'rnd.colonyNo', { p: Math.round((r.colony_odds || 0) * 100) })) : null,
+    h('div', 'kingdom-preview', cards.map((c) => cardButton(c, { small: true }))),
+    r ? h('p', { class: 'small', id: 'colony-line' }, colonyText(colonyUsed(f, r), r.colony_odds)) : null,
     r ? null : colonyLine(f, k.cards),
     // The kingdom as text, in the local names (the include and ban fields read them back).
-    r ? h('p', { class: 'small muted' }, `${t('rnd.asText')}: `,
+    r ? h('p', 'small muted', `${t('rnd.asText')}: `,
       h('span', { id: 'as-text' }, r.cards.map(cardName).sort((a, b) => a.localeCompare(b, lang())).join(', '))) : null,
-    f.mode === 'random' ? h('button', { type: 'button', class: 'secondary', id: 'reroll', 'data-fk': 'reroll', disabled: f.busy, onclick: () => roll(true) }, `↻ ${t('rnd.reroll')}`) : null);
+    f.mode === 'random' ? h('button', { class: 'secondary', id: 'reroll', 'data-fk': 'reroll', disabled: f.busy, onclick: () => roll(true) }, `↻ ${t('rnd.reroll')}`) : null);
 }
 
 function joinBox(go) {
   const f = form();
-  const submit = async (e) => {
+  const submit = (e) => {
     e.preventDefault();
-    const inv = parseInvite(f.join);
-    if (!inv) { f.error = t('err.badCode'); changed(); return; }
-    if (inv.game) { go(`#/g/${encodeURIComponent(inv.id)}`); return; }
-    go(`#/join/${encodeURIComponent(inv.id || '_')}${inv.code ? `/${encodeURIComponent(inv.code)}` : ''}`);
+    const route = inviteRoute(f.join);
+    if (route) go(route);
+    else { f.error = t('err.badCode'); changed(); }
   };
   return h('form', { class: 'panel', id: 'join-form', onsubmit: submit },
     h('h2', null, t('home.join')),
-    h('label', { class: 'field' }, h('span', null, t('home.joinCode')),
+    field(t('home.joinCode'),
       h('input', { type: 'text', id: 'join-code', autocomplete: 'off', autocapitalize: 'characters', value: f.join,
         oninput: (e) => { f.join = e.target.value; } })),
     h('button', { type: 'submit', id: 'join-go' }, t('home.joinBtn')));
@@ -385,19 +372,18 @@ function yourGames() {
   const stored = listSeats().slice(0, 8);
   if (!stored.length) return null;
   loadGames(stored);
-  return h('section', { class: 'panel', id: 'your-games', 'aria-labelledby': 'your-games-title' },
-    h('h2', { id: 'your-games-title' }, t('home.yourGames')),
-    h('ul', { class: 'seats' }, stored.map((g) => {
+  return section({ class: 'panel', id: 'your-games' }, t('home.yourGames'),
+    h('ul', 'seats', stored.map((g) => {
       const d = games[g.id];
-      const me = d && typeof d.seat === 'number' ? d.seat : g.seat;
-      const others = d && d.seats ? d.seats.filter((x) => x.seat !== me && x.name).map((x) => x.name) : [];
+      const me = typeof d?.seat === 'number' ? d.seat : g.seat;
+      const others = d?.seats ? d.seats.filter((x) => x.seat !== me && x.name).map((x) => x.name) : [];
       const mine = !!d && d.status === 'active' && d.view.turn.seat === me;
       return h('li', { class: 'row', 'data-game': g.id, 'data-status': d ? d.status || 'gone' : '', 'data-mine': String(mine) },
-        h('a', { href: `#/g/${encodeURIComponent(g.id)}`, class: 'grow game-link' },
+        h('a', { href: gameHash(g.id), class: 'grow game-link' },
           h('b', null, others.length ? t('home.with', { names: list(others) }) : t('home.game', { id: g.id.slice(0, 6) })),
-          h('span', { class: mine ? 'small mine' : 'small muted' }, d ? gameState(d, me) : t('common.loading'))),
-        h('button', { type: 'button', class: 'secondary', onclick: () => { forgetSeat(g.id); changed(); } },
-          '✕', h('span', { class: 'sr-only' }, t('home.forget', { id: g.id.slice(0, 6) }))));
+          h('span', mine ? 'small mine' : 'small muted', d ? gameState(d, me) : t('common.loading'))),
+        h('button', { class: 'secondary', onclick: () => { forgetSeat(g.id); changed(); } },
+          '✕', h('span', 'sr-only', t('home.forget', { id: g.id.slice(0, 6) }))));
     })));
 }
 
@@ -421,18 +407,18 @@ export function homeScreen({ go }) {
   loadPresets();
   if (f.mode === 'random' && !f.rolled && !f.busy && !f.error) queueMicrotask(() => roll(false));
   const modeBtn = (m) => h('button', {
-    type: 'button', 'aria-pressed': f.mode === m ? 'true' : 'false', id: `mode-${m}`, 'data-fk': `mode-${m}`,
+    'aria-pressed': String(f.mode === m), id: `mode-${m}`, 'data-fk': `mode-${m}`,
     onclick: () => { f.mode = m; f.error = null; persist(); changed(); },
   }, t(`mode.${m}`));
   return h('div', { id: 'home' },
     h('h1', null, t('app.title')),
-    h('p', { class: 'muted' }, t('app.tagline')),
+    h('p', 'muted', t('app.tagline')),
     yourGames(),
     h('form', { class: 'panel', id: 'create-form', onsubmit: (e) => { e.preventDefault(); create(go); } },
       h('h2', null, t('home.new')),
       h('fieldset', null, h('legend', null, t('home.players')),
         f.seats.map((s, i) => seatRow(f, s, i)),
-        f.seats.length < 6 ? h('button', { type: 'button', class: 'secondary', id: 'add-seat', 'data-fk': 'add-seat',
+        f.seats.length < 6 ? h('button', { class: 'secondary', id: 'add-seat', 'data-fk': 'add-seat',
           onclick: () => { f.seats.push({ kind: 'bot', bot: 'generic' }); persist(); changed(); } }, `+ ${t('home.addSeat')}`) : null),
       h('fieldset', null, h('legend', null, t('home.kingdom')),
         h('div', { class: 'tabs', role: 'group', 'aria-label': t('home.kingdom') }, ['preset', 'random', 'pick'].map(modeBtn)),
@@ -440,7 +426,7 @@ export function homeScreen({ go }) {
         colonyField(f),
         editionField(f),
         preview(f)),
-      f.error ? h('p', { class: 'notice error', role: 'alert', id: 'form-error' }, h('span', { class: 'msg' }, f.error)) : null,
+      f.error ? h('p', { class: 'notice error', role: 'alert', id: 'form-error' }, h('span', 'msg', f.error)) : null,
       h('button', { type: 'submit', id: 'create', disabled: f.busy }, f.busy ? t('home.creating') : t('home.create'))),
     joinBox(go));
 }
@@ -449,40 +435,34 @@ export function homeScreen({ go }) {
 
 export function joinScreen(params, { go }) {
   const f = form();
-  if (params.id && params.id !== '_' && loadSeat(params.id)) {
+  const id = params.id !== '_' && params.id; // '_': a bare code, the server finds its game
+  if (id && loadSeat(id)) {
     // This device already has a seat here: the invite just opens the game.
-    queueMicrotask(() => go(`#/g/${encodeURIComponent(params.id)}`));
+    queueMicrotask(() => go(gameHash(id)));
     return h('p', { role: 'status' }, t('common.loading'));
   }
-  const j = state.ui.join && state.ui.join.key === `${params.id}/${params.code}` ? state.ui.join : (state.ui.join = { key: `${params.id}/${params.code}`, name: (f.seats[0] && f.seats[0].name) || '', busy: false, error: null });
-  const submit = async (e) => {
+  const key = `${params.id}/${params.code}`;
+  if (state.ui.join?.key !== key) state.ui.join = { key, name: f.seats[0]?.name || '', busy: false, error: null };
+  const j = state.ui.join;
+  const submit = (e) => {
     e.preventDefault();
-    j.busy = true;
-    j.error = null;
-    changed();
-    try {
+    busy(j, async () => {
       const body = { name: j.name.trim() || t('common.you') };
       if (params.code) body.code = params.code;
-      const res = params.id && params.id !== '_' ? await api.joinGame(params.id, body) : await api.joinByCode(body);
-      const d = res.data;
-      const id = d.id || d.game_id || params.id;
-      saveSeat(id, { token: d.token, seat: d.seat, name: body.name, invites: d.invites || [] });
-      j.busy = false;
-      go(`#/g/${encodeURIComponent(id)}`);
-    } catch (err) {
-      j.busy = false;
-      j.error = err instanceof ApiError && err.status === 409 ? t('join.full') : errorText(err);
-      changed();
-    }
+      const d = (await (id ? api.joinGame(id, body) : api.joinByCode(body))).data;
+      const game = d.id || d.game_id || id;
+      saveSeat(game, d, body.name);
+      go(gameHash(game));
+    }, (err) => (err instanceof ApiError && err.status === 409 ? t('join.full') : errorText(err)));
   };
   return h('form', { class: 'panel', id: 'join-seat', onsubmit: submit },
     h('h1', null, t('join.title')),
     params.code ? h('p', null, t('lobby.code', { code: params.code })) : null,
-    h('label', { class: 'field' }, h('span', null, t('join.name')),
+    field(t('home.yourName'),
       h('input', { type: 'text', id: 'join-name', maxlength: 40, autocomplete: 'nickname', value: j.name, required: true,
         oninput: (e) => { j.name = e.target.value; } })),
-    j.error ? h('p', { class: 'notice error', role: 'alert' }, h('span', { class: 'msg' }, j.error)) : null,
-    h('div', { class: 'row' },
+    j.error ? h('p', { class: 'notice error', role: 'alert' }, h('span', 'msg', j.error)) : null,
+    h('div', 'row',
       h('button', { type: 'submit', id: 'join-take', disabled: j.busy }, t('join.btn')),
-      params.id && params.id !== '_' ? h('a', { class: 'btn secondary', href: `#/g/${encodeURIComponent(params.id)}` }, t('join.spectate')) : null));
+      id ? h('a', { class: 'btn secondary', href: gameHash(id) }, t('join.spectate')) : null));
 }

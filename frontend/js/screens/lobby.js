@@ -1,15 +1,15 @@
 // The game route: lobby while seats are free, then the table, then the end.
 
-import { h } from '../dom.js';
+import { h, section } from '../dom.js';
 import { t, list } from '../i18n.js';
 import { state, notify, changed, clearNotice } from '../store.js';
-import { tableScreen, actionBar } from './table.js';
+import { tableScreen, actionBar, editionLine } from './table.js';
 import { endScreen } from './end.js';
-import { prefillFrom } from './home.js';
+import { prefillFrom, colonyText } from './home.js';
 import { cardButton } from '../cards.js';
 
 /** The invite link of a free seat, pointing at this client. */
-export function inviteLink(gameId, code) {
+function inviteLink(gameId, code) {
   return `${location.origin}${location.pathname}#/join/${encodeURIComponent(gameId)}/${encodeURIComponent(code)}`;
 }
 
@@ -25,19 +25,16 @@ async function copy(text) {
   }
 }
 
-function seatsOf(data) {
-  return (data && data.seats) || [];
-}
-
 function lobby(g) {
   const data = g.data;
-  const mySeat = data.seat ?? (g.seatInfo ? g.seatInfo.seat : null);
+  const seats = data.seats || [];
+  const mySeat = data.seat ?? g.seatInfo?.seat;
   // Invites come with the game for the creator; the creation answer is kept too.
-  const invites = (data.invites && data.invites.length ? data.invites : (g.seatInfo && g.seatInfo.invites) || []);
+  const invites = data.invites?.length ? data.invites : g.seatInfo?.invites || [];
   return h('div', { id: 'lobby' },
     h('h1', null, t('lobby.title')),
     h('p', null, t('lobby.hint')),
-    h('ul', { class: 'seats panel' }, seatsOf(data).map((s) => {
+    h('ul', 'seats panel', seats.map((s) => {
       const free = s.kind !== 'bot' && !s.joined;
       const inv = invites.find((i) => i.seat === s.seat);
       const code = inv ? inv.code : null;
@@ -45,38 +42,36 @@ function lobby(g) {
       return h('li', { 'data-seat': s.seat, class: free ? 'free' : 'taken' },
         h('div', null,
           h('b', null, t('common.seat', { n: s.seat + 1 })), ': ',
-          s.kind === 'bot' ? h('span', { class: 'state ok' }, `${t('lobby.bot')} (${t(`bot.${s.bot}`)})`)
-            : free ? h('span', { class: 'state free' }, t('lobby.free'))
-              : h('span', { class: 'state ok' }, `${s.name || ''} — ${s.seat === mySeat ? t('lobby.you') : t('lobby.joined')}`)),
-        free && link ? h('div', { class: 'stack' },
-          h('label', { class: 'field' }, h('span', { class: 'small' }, t('lobby.link', { n: s.seat + 1 })),
+          s.kind === 'bot' ? h('span', 'state ok', `${t('lobby.bot')} (${t(`bot.${s.bot}`)})`)
+            : free ? h('span', 'state free', t('lobby.free'))
+              : h('span', 'state ok', `${s.name || ''} — ${s.seat === mySeat ? t('common.you') : t('lobby.joined')}`)),
+        free && link ? h('div', 'stack',
+          h('label', 'field', h('span', 'small', t('lobby.link', { n: s.seat + 1 })),
             h('input', { type: 'url', readonly: true, class: 'linkbox invite-link', value: link, 'data-code': code, onfocus: (e) => e.target.select() })),
-          h('p', { class: 'small' }, t('lobby.code', { code: '' }), h('span', { class: 'code' }, code)),
-          h('div', { class: 'row' },
-            h('button', { type: 'button', class: 'copy', 'data-fk': `copy-${s.seat}`, onclick: () => copy(link) }, t('lobby.copy')),
-            navigator.share ? h('button', { type: 'button', class: 'secondary', onclick: () => navigator.share({ title: t('app.title'), url: link }).catch(() => {}) }, t('lobby.share')) : null))
+          h('p', 'small', t('lobby.code', { code: '' }), h('span', 'code', code)),
+          h('div', 'row',
+            h('button', { class: 'copy', 'data-fk': `copy-${s.seat}`, onclick: () => copy(link) }, t('lobby.copy')),
+            navigator.share ? h('button', { class: 'secondary', onclick: () => navigator.share({ title: t('app.title'), url: link }).catch(() => {}) }, t('lobby.share')) : null))
           : null);
     })),
-    data.seat === null && seatsOf(data).some((s) => s.kind !== 'bot' && !s.joined)
+    data.seat === null && seats.some((s) => s.kind !== 'bot' && !s.joined)
       ? h('p', null, h('a', { class: 'btn', id: 'take-seat', href: `#/join/${encodeURIComponent(g.id)}` }, t('join.btn')))
       : null,
     kingdomBox(data.setup),
-    data.edition ? h('p', { class: 'small', id: 'edition-line', 'data-edition': data.edition }, t('table.edition', { edition: t(`edition.${data.edition}`) })) : null);
+    editionLine(data.edition));
 }
 
 function kingdomBox(setup) {
-  if (!setup || !setup.kingdom) return null;
-  return h('section', { class: 'panel', id: 'kingdom-preview', 'aria-labelledby': 'lobby-kingdom' },
-    h('h2', { id: 'lobby-kingdom' }, t('home.preview')),
-    h('div', { class: 'kingdom-preview' }, setup.kingdom.map((c) => cardButton(c, { small: true }))),
-    setup.colony || setup.colony_odds ? h('p', { class: 'small', id: 'lobby-colony' },
-      t(setup.colony ? 'rnd.colonyYes' : 'rnd.colonyNo', { p: Math.round((setup.colony_odds || 0) * 100) })) : null);
+  if (!setup?.kingdom) return null;
+  return section({ class: 'panel', id: 'kingdom-preview' }, t('home.preview'),
+    h('div', 'kingdom-preview', setup.kingdom.map((c) => cardButton(c, { small: true }))),
+    setup.colony || setup.colony_odds ? h('p', { class: 'small', id: 'lobby-colony' }, colonyText(setup.colony, setup.colony_odds)) : null);
 }
 
 export function gameScreen({ go }) {
   const g = state.game;
   if (!g) return h('p', null, t('common.loading'));
-  if (g.error) return h('div', { class: 'panel' }, h('p', null, g.error), h('a', { href: '#/' }, t('nav.home')));
+  if (g.error) return h('div', 'panel', h('p', null, g.error), h('a', { href: '#/' }, t('nav.home')));
   if (!g.data) return h('p', { role: 'status' }, t('common.loading'));
   const status = g.data.status;
   const view = g.view;
@@ -85,7 +80,7 @@ export function gameScreen({ go }) {
     return endScreen(view, { go, onAgain: () => { prefillFrom(view); state.ui.home.rolled = null; go('#/'); changed(); } });
   }
   // The one h1 of the table (the status bar shows the turn).
-  return [h('h1', { class: 'sr-only' }, t('home.with', { names: list(view.players.filter((p) => p.seat !== view.seat).map((p) => p.name)) })),
+  return [h('h1', 'sr-only', t('home.with', { names: list(view.players.filter((p) => p.seat !== view.seat).map((p) => p.name)) })),
     tableScreen(view)];
 }
 

@@ -1,6 +1,6 @@
 // The game log by turn, the summary of the others' turns, and a polite live region outside the redraws.
 
-import { h } from '../dom.js';
+import { h, section } from '../dom.js';
 import { t, cardName } from '../i18n.js';
 import { state, changed } from '../store.js';
 import { turnsOf, sinceLastTurn } from '../log.js';
@@ -14,13 +14,12 @@ export function logSection(view) {
   const g = state.game;
   const turns = turnsOf(g.log);
   const all = state.ui.logAll === g.id || turns.length <= RECENT;
-  return h('section', { id: 'log', class: 'panel', tabindex: '0', 'aria-labelledby': 'log-title' },
-    h('h2', { id: 'log-title' }, t('table.log')),
-    all ? null : h('button', { type: 'button', class: 'secondary', id: 'log-earlier', onclick: () => { state.ui.logAll = g.id; changed(); } }, t('log.more')),
+  return section({ id: 'log', class: 'panel', tabindex: '0' }, t('table.log'),
+    all ? null : h('button', { class: 'secondary', id: 'log-earlier', onclick: () => { state.ui.logAll = g.id; changed(); } }, t('log.more')),
     turns.length ? (all ? turns : turns.slice(-RECENT)).map((tn) => [
       tn.seat === null ? null : h('h3', null, t('log.turn', { n: tn.n, name: who(view, tn.seat) })),
-      h('ol', { class: 'log' }, tn.events.map((ev) => h('li', { 'data-seq': ev.seq }, ev.text))),
-    ]) : h('p', { class: 'muted small' }, t('log.empty')));
+      h('ol', 'log', tn.events.map((ev) => h('li', { 'data-seq': ev.seq }, ev.text))),
+    ]) : h('p', 'muted small', t('log.empty')));
 }
 
 /** "played Witch, 3× Copper; bought Silver" */
@@ -38,7 +37,7 @@ const hit = (x) => (x.card ? `${cardName(x.card)}: ` : '') + x.text;
 /** What the others did since this seat's last turn, while its turn has begun (else null). */
 function summaryOf(view) {
   const g = state.game;
-  return g && view.seat !== null && view.seat !== undefined && !view.game_over && view.turn.seat === view.seat
+  return g && view.seat != null && !view.game_over && view.turn.seat === view.seat
     ? sinceLastTurn(g.log, view.seat) : null;
 }
 
@@ -51,12 +50,12 @@ export function summaryPanel(view) {
   const key = sum && `${state.game.id}/${sum.key}`;
   if (!sum || state.ui.sumHidden === key) return null;
   const el = h('section', { id: 'summary', class: 'panel', 'aria-labelledby': 'summary-title' },
-    h('div', { class: 'section-title' },
+    h('div', 'section-title',
       h('h2', { id: 'summary-title' }, t('sum.title')),
-      h('button', { type: 'button', class: 'secondary', id: 'summary-hide', 'aria-label': t('sum.hide'),
+      h('button', { class: 'secondary', id: 'summary-hide', 'aria-label': t('sum.hide'),
         onclick: () => { state.ui.sumHidden = key; changed(); } }, '✕')),
     h('ul', null, sum.players.map((p) => h('li', null, h('b', null, who(view, p.seat)), `: ${did(p)}`,
-      p.hits.map((x) => h('div', { class: 'hit' }, hit(x)))))));
+      p.hits.map((x) => h('div', 'hit', hit(x)))))));
   if (shown !== key) {
     shown = key;
     // The turn begins: scrolled up into view below the sticky status bar, unless a decision is.
@@ -75,8 +74,8 @@ let said = new Set();
 /** Announce what is new for this seat: its turn (once the log has caught up, with the summary), a decision. */
 export function announce() {
   const g = state.game;
-  const v = g && g.view;
-  if (!v || !v.players || v.seat === null || v.seat === undefined || v.game_over) return;
+  const v = g?.view;
+  if (!v?.players || v.seat == null || v.game_over) return;
   if (said.game !== g.id) { said = new Set(); said.game = g.id; }
   const out = [];
   const say = (key, text) => { if (!said.has(key)) { said.add(key); out.push(text); } };
