@@ -55,6 +55,21 @@ SEND = """async (cmd) => {
 }"""
 
 
+#: The service worker's notifications once there are ``"some"`` (or ``"none"``),
+#: read in the call that sees them. ``wait_for_function`` cannot wait on them:
+#: it takes the Promise an async predicate returns for a true value at once.
+#: Gives up (returns null) after about 30 s.
+NOTIFICATIONS = """async (want) => {
+  const reg = await navigator.serviceWorker.ready;
+  for (let i = 0; i < 600; i += 1) {
+    const ns = await reg.getNotifications();
+    if ((want === 'some') === (ns.length > 0)) return ns.map((n) => ({ title: n.title, body: n.body, url: n.data }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return null;
+}"""
+
+
 def live_context(browser, server) -> BrowserContext:
     ctx = open_context(browser, server)
     ctx.grant_permissions(["notifications"])
@@ -154,17 +169,14 @@ def test_your_turn_in_a_background_tab_changes_the_title_vibrates_chimes_and_not
     other.wait_for_function("(n) => window.__vibrations.length >= 1 && window.__tones >= n", arg=tones + 2)
     assert other.evaluate("window.__vibrations") == [[200, 100, 200]]
     assert other.evaluate("window.__tones") == tones + 2
-    other.wait_for_function("""async () => (await (await navigator.serviceWorker.ready).getNotifications())
-        .length > 0""")
-    shown = other.evaluate("""async () => (await (await navigator.serviceWorker.ready).getNotifications())
-        .map((n) => ({ title: n.title, body: n.body, url: n.data }))""")
+    shown = other.evaluate(NOTIFICATIONS, "some")
     assert len(shown) == 1 and shown[0]["title"] == "Your turn", shown
     assert shown[0]["url"] == other.url and shown[0]["body"]
 
     # Back in the tab: the title is plain again, and the notification goes.
     other.evaluate("window.__hide(false)")
     other.wait_for_function("() => document.title === 'Dominion'")
-    other.wait_for_function("""async () => (await (await navigator.serviceWorker.ready).getNotifications()).length === 0""")
+    assert other.evaluate(NOTIFICATIONS, "none") == []
     wait_idle(other)
     expect(other.locator("main")).to_have_attribute("data-act", "true")
     # The alerts go off with one tap; a turn then changes only the title (and vibrates).
