@@ -84,3 +84,19 @@ def test_cards_taken_off_the_deck_and_put_back_elsewhere_are_seen() -> None:
     assert generic._ctx(game, 0).size == after.size - 1
     game.gain(0, "Silver")
     assert generic._ctx(game, 0).owned["Silver"] == after.owned.get("Silver", 0) + 1
+
+
+def test_money_that_adds_up_differently_by_order_is_counted_afresh() -> None:
+    """Tiara's $0.8 and Venture's $2.2 are not exact floats: their sum depends
+    on the order of the cards, which moves between questions, so such a deck's
+    figures are never reused (a reused sum could differ from a fresh one)."""
+    game = new_game(2, ["Tiara", "Venture", "Cellar", "Village", "Smithy", "Market",
+                        "Mine", "Moat", "Witch", "Gardens"], seed=5, record_events=False)
+    p = game.state.players[0]
+    first = generic._ctx(game, 0)
+    assert first.reusable and generic._ctx(game, 0) is first
+    p.discard += ["Tiara", "Venture"]
+    p.cards_version += 1  # the test moved cards by hand
+    tiara = generic._ctx(game, 0)
+    assert not tiara.reusable and generic._ctx(game, 0) is not tiara
+    assert (0.8 + 2.2) + 1.3 != (0.8 + 1.3) + 2.2  # Tiara, Venture, Crystal Ball

@@ -277,7 +277,7 @@ class _Ctx:
     __slots__ = (
         "game", "seat", "owned", "size", "money", "golds", "terminals", "villages",
         "stage", "players", "kingdom", "my_turns", "colony", "terminal_room", "gardens",
-        "player", "version", "supply",
+        "player", "version", "supply", "reusable",
     )
     owned: Counter[str]
     size: int
@@ -286,6 +286,7 @@ class _Ctx:
     terminals: int
     villages: int
     gardens: int
+    reusable: bool
 
     def __init__(self, game: "Game", seat: int, same_cards: Optional["_Ctx"] = None) -> None:
         st = game.state
@@ -301,6 +302,7 @@ class _Ctx:
             c = same_cards
             self.owned, self.size, self.money, self.golds = c.owned, c.size, c.money, c.golds
             self.terminals, self.villages, self.gardens = c.terminals, c.villages, c.gardens
+            self.reusable = True
         else:
             self._count(p.all_cards())
         self.players = len(st.players)
@@ -314,8 +316,9 @@ class _Ctx:
     def _count(self, cards: list[str]) -> None:
         self.owned = owned = Counter(cards)
         self.size = len(cards)
-        money = 0.0
+        money: float = 0
         terminals = villages = gardens = 0
+        exact = True
         facts = _CARD_FACTS
         for c, n in owned.items():
             card = CARDS[c]
@@ -329,7 +332,12 @@ class _Ctx:
             elif f[1] == VILLAGE_KIND:
                 villages += n
             money += f[2] * n  # in the order of the cards, as always
+            exact = exact and f[3]
         self.money = money
+        #: Whether the money adds up the same in any order of the cards (no
+        #: coins like Tiara's 0.8): only then may a later question, with the
+        #: cards in other zones, reuse these figures (:func:`_ctx`).
+        self.reusable = exact
         self.golds = owned.get("Gold", 0) + owned.get("Platinum", 0)
         self.terminals = terminals
         self.villages = villages
@@ -337,12 +345,14 @@ class _Ctx:
         self.gardens = gardens
 
 
-#: Per card: (VP depend on the deck, :func:`kind`, :func:`coins_of`).
-_CARD_FACTS: dict[Card, tuple[bool, Optional[str], float]] = {}
+#: Per card: (VP depend on the deck, :func:`kind`, :func:`coins_of`, whether
+#: those coins are a multiple of $0.25, which floats add exactly in any order).
+_CARD_FACTS: dict[Card, tuple[bool, Optional[str], float, bool]] = {}
 
 
-def _card_facts(card: Card, name: str) -> tuple[bool, Optional[str], float]:
-    facts = _CARD_FACTS[card] = (card.score is not None, kind(name), coins_of(name))
+def _card_facts(card: Card, name: str) -> tuple[bool, Optional[str], float, bool]:
+    coins = coins_of(name)
+    facts = _CARD_FACTS[card] = (card.score is not None, kind(name), coins, float(coins * 4).is_integer())
     return facts
 
 
@@ -361,6 +371,7 @@ def _stage_of(game: "Game", supply: tuple[int, ...]) -> float:
     _LAST_STAGE = (game, supply, stage)
     return stage
 
+
 #: The last :class:`_Ctx` made for each seat number (of any game).
 _LAST_CTX: dict[int, _Ctx] = {}
 
@@ -377,7 +388,7 @@ def _ctx(game: "Game", seat: int) -> _Ctx:
     st = game.state
     p = st.players[seat]
     last = _LAST_CTX.get(seat)
-    if (last is None or last.game is not game or last.player is not p
+    if (last is None or not last.reusable or last.game is not game or last.player is not p
             or last.version != p.cards_version
             or last.size != len(p.hand) + len(p.deck) + len(p.discard) + len(p.in_play)
             + len(p.set_aside)):
