@@ -405,6 +405,20 @@ class Game:
             options = [n for n in options if self.buy_forbidden(seat, n) is None]
         return options
 
+    def may_buy(self, seat: int, name: str, coins: int) -> bool:
+        """Whether ``name`` is among :meth:`buyable` ``(seat, coins)``: the
+        same checks, for one pile (a bot that needs only a few asks this)."""
+        st = self.state
+        if st.supply[name] <= 0:
+            return False
+        turn = st.turn
+        if self._cost_rules or (turn.effects and not COST_EFFECTS.isdisjoint(turn.effects)):
+            if self.buy_cost(name) > coins:
+                return False
+        elif CARDS[name].cost > coins:
+            return False
+        return not (self._buy_rules or turn.names) or self.buy_forbidden(seat, name) is None
+
     def empty_piles(self) -> int:
         return sum(1 for n in self.state.supply.values() if n == 0)
 

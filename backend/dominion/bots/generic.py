@@ -696,6 +696,124 @@ def _would_lose_by_ending(ctx: _Ctx, name: str) -> bool:
 
 
 # ---------------------------------------------------------------------------
+# Upper bounds of gain_score: most piles cannot win a choice, so they go unscored
+
+
+_INF = float("inf")
+
+
+def gain_bound(name: str) -> float:
+    """A score :func:`gain_score` never exceeds for ``name``, whatever the
+    deck and stage (``inf`` where the deck sets no limit: Gardens, Duke).
+
+    It follows :func:`gain_score`'s rules; ``tests/test_bot_bounds.py``
+    checks it against every score of many random games.
+    """
+    card = CARDS[name]
+    try:
+        return _BOUNDS[card]
+    except KeyError:
+        pass
+    bound: float
+    if name in _BASIC_BOUNDS:
+        bound = _BASIC_BOUNDS[name]
+    elif name == "Mint" or name == "Duke" or card.score is not None:
+        bound = _INF  # Mint: its buy bonus is added to its score (see choose_gain)
+    elif card.is_victory:
+        victory = _victory_bound(card.vp)
+        if card.is_treasure:
+            bound = max(card.coins * 15 + card.cost + 7 * card.vp, victory) + 4
+        elif card.is_action:
+            bound = max(_action_bound(card, name), victory) + 4
+        else:
+            bound = victory
+    elif card.is_treasure:
+        base = TREASURE_SCORE.get(name, card.coins * 15 + card.cost)
+        bound = max(base, 8) + (6 if name == "Quarry" else 4 if name == "Talisman" else 0)
+    elif card.is_action:
+        bound = _action_bound(card, name)
+    else:
+        bound = card.cost * 3
+    _BOUNDS[card] = bound
+    return bound
+
+
+_BOUNDS: dict[Card, float] = {}
+
+#: :func:`gain_score`'s highest answer for the cards it has a rule for by name.
+_BASIC_BOUNDS: dict[str, float] = {
+    "Curse": -100, "Colony": 100, "Province": 90, "Duchy": 55, "Estate": 30,
+    "Platinum": 88, "Gold": 50, "Silver": 20, "Copper": 15,
+}
+
+
+def _victory_bound(vp: int) -> float:
+    """:func:`_victory_score`'s highest answer for ``vp`` points."""
+    return 55 + (vp - 3) * 2 if vp >= 3 else 35 if vp == 2 else 30
+
+
+def _action_bound(card: Card, name: str) -> float:
+    """:func:`_action_score`'s highest answer: its first-copy wish, or for a
+    card with a rule the highest the rules set or add (at most +12, or 22)."""
+    facts = _ACTION_FACTS.get(card)
+    if facts is None:
+        facts = _action_facts(card, name)
+    score, _, _, has_rule = facts
+    return max(score + 12, 22) if has_rule else score
+
+
+#: The last pile order :func:`_best_by_bounds` made: the supply's piles and,
+#: per pile, (-bound, supply index, name) sorted (one tuple, replaced whole).
+_LAST_ORDER: tuple[tuple[str, ...], list[tuple[float, int, str]]] = ((), [])
+
+
+def _bound_order(supply: dict[str, int]) -> list[tuple[float, int, str]]:
+    """The supply's piles by falling :func:`gain_bound`, then supply order."""
+    global _LAST_ORDER
+    names = tuple(supply)
+    last = _LAST_ORDER
+    if last[0] == names:
+        return last[1]
+    order = sorted((-gain_bound(n), i, n) for i, n in enumerate(names))
+    _LAST_ORDER = (names, order)
+    return order
+
+
+def _best_by_bounds(ctx: _Ctx, coins: int, buying: bool) -> Optional[tuple[str, float]]:
+    """What :meth:`GenericBot.choose_gain` picks among the supply's piles,
+    with its score, scoring only piles whose bound reaches the best score so
+    far; ``None`` when the full ranking must decide (no pile at all, a buy
+    bonus from the cards in play, or the best pile would end the game in a loss).
+
+    The pick is the same: a pile left unscored scores below the best, and
+    equal scores go to the first pile in supply order, as ``max`` does.
+    """
+    game = ctx.game
+    if buying and _buy_bonus_possible(ctx):
+        return None
+    supply = game.state.supply
+    best: Optional[str] = None
+    best_score = -_INF
+    best_index = 0
+    for neg_bound, i, n in _bound_order(supply):
+        if -neg_bound < best_score:
+            break
+        if buying:
+            if not game.may_buy(ctx.seat, n, coins):
+                continue
+        elif supply[n] <= 0 or game.cost(n) > coins:
+            continue
+        s = gain_score(ctx, n, buying)
+        if buying and n == "Mint":
+            s += _buy_bonus(ctx, n)
+        if s > best_score or (s == best_score and i < best_index):
+            best, best_score, best_index = n, s, i
+    if best is None or _would_lose_by_ending(ctx, best):
+        return None
+    return best, best_score
+
+
+# ---------------------------------------------------------------------------
 # The bot
 
 
@@ -859,6 +977,12 @@ class GenericBot:
             default: every non-empty pile costing at most ``coins``.
         """
         supply = game.state.supply
+        if where is None:
+            ctx = _ctx(game, seat)
+            quick = _best_by_bounds(ctx, coins, buying)
+            if quick is not None:
+                best, score = quick
+                return None if buying and score < BUY_AT_LEAST else best
         if where is not None:
             options = where
         elif buying:  # Grand Market, Contraband: buy_forbidden
