@@ -1,7 +1,8 @@
 """The generic bot scores only the piles that can win a gain or a buy: those
 whose :func:`gain_bound` reaches the best score so far. In random games of
 every set, every score of every pile stays within its bound, ``Game.may_buy``
-agrees with ``Game.buyable``, and the pick equals the full ranking's."""
+agrees with ``Game.buyable``, and the pick (or best score) equals the full
+ranking's."""
 
 from __future__ import annotations
 
@@ -43,6 +44,7 @@ class CheckedBot(GenericBot):
     """Checks each bound, each pile's ``may_buy`` and each pick."""
 
     checked = 0
+    best_scores = 0
 
     def choose_gain(self, game: Any, seat: int, coins: int, buying: bool = False,
                     where: Optional[list[str]] = None) -> Optional[str]:
@@ -60,12 +62,21 @@ class CheckedBot(GenericBot):
         CheckedBot.checked += 1
         return pick
 
+    def _best_buy_score(self, ctx: Any, coins: int) -> float:
+        best = super()._best_buy_score(ctx, coins)
+        game = ctx.game
+        scores = [gain_score(ctx, n) for n, left in game.state.supply.items()
+                  if left > 0 and game.cost(n) <= coins]
+        assert best == max([0.0] + scores)
+        CheckedBot.best_scores += 1
+        return best
+
 
 @pytest.mark.parametrize("sets", [{"base"}, {"intrigue"}, {"prosperity"},
                                   {"base", "intrigue", "prosperity"}])
 def test_bounds_hold_and_picks_match_the_full_ranking(sets: set[str]) -> None:
     rng = Rng(31)
-    CheckedBot.checked = 0
+    CheckedBot.checked = CheckedBot.best_scores = 0
     for i in range(12):
         kingdom = random_kingdom(rng, sets=sets)
         seed = rng.word()
@@ -78,6 +89,8 @@ def test_bounds_hold_and_picks_match_the_full_ranking(sets: set[str]) -> None:
         while not game.state.game_over and game.state.turn.number <= MAX_TURNS:
             play_turn(game, bots)
     assert CheckedBot.checked > 500, CheckedBot.checked
+    if "intrigue" in sets:  # Courtyard and Secret Passage ask for the best buy
+        assert CheckedBot.best_scores > 100, CheckedBot.best_scores
 
 
 def test_a_bound_is_reached_where_the_rules_allow() -> None:

@@ -1241,10 +1241,19 @@ class GenericBot:
         return worst_first(hand)[0]
 
     def _best_buy_score(self, ctx: _Ctx, coins: int) -> float:
+        """The best :func:`gain_score` (buying) of a non-empty pile costing at
+        most ``coins``, or 0: the piles whose bound cannot beat it go unscored."""
         game = ctx.game
-        scores = [gain_score(ctx, n) for n, left in game.state.supply.items()
-                  if left > 0 and game.cost(n) <= coins]
-        return max([0.0] + scores)
+        supply = game.state.supply
+        best = 0.0
+        for neg_bound, _, n in _bound_order(supply):
+            if -neg_bound <= best:
+                break
+            if supply[n] > 0 and game.cost(n) <= coins:
+                s = gain_score(ctx, n)
+                if s > best:
+                    best = s
+        return best
 
     def _option(self, game: "Game", d: "Decision") -> str:
         prompt = d.prompt
