@@ -12,6 +12,7 @@ import pytest
 
 from dominion import new_game
 from dominion.bots import generic, make_bot
+from dominion.bots import prosperity as prosperity_bot
 from dominion.bots.generic import BUY_AT_LEAST, GenericBot, gain_bound, gain_score
 from dominion.fastplay import play_turn
 from dominion.rng import Rng
@@ -38,6 +39,16 @@ def full_ranking(game: Any, seat: int, coins: int, buying: bool) -> Optional[str
             continue
         return None if buying and scores[name] < BUY_AT_LEAST else name
     return None if buying else ranked[0]
+
+
+def wanted_by_full(game: Any, seat: int, most: float, exclude: tuple[str, ...] = ()) -> Any:
+    """What :func:`dominion.bots.prosperity._wanted_by` names when it scores every pile."""
+    ctx = generic._ctx(game, seat)
+    piles = [n for n, left in game.state.supply.items()
+             if left > 0 and game.cost(n) <= most and n not in exclude]
+    if not piles:
+        return None
+    return max(piles, key=lambda n: (gain_score(ctx, n), game.cost(n), n))
 
 
 class CheckedBot(GenericBot):
@@ -74,7 +85,19 @@ class CheckedBot(GenericBot):
 
 @pytest.mark.parametrize("sets", [{"base"}, {"intrigue"}, {"prosperity"},
                                   {"base", "intrigue", "prosperity"}])
-def test_bounds_hold_and_picks_match_the_full_ranking(sets: set[str]) -> None:
+def test_bounds_hold_and_picks_match_the_full_ranking(
+        sets: set[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    wanted_by = prosperity_bot._wanted_by
+    named: list[Any] = []
+
+    def checked_wanted_by(game: Any, seat: int, most: float,
+                          exclude: tuple[str, ...] = ()) -> Optional[str]:
+        pick = wanted_by(game, seat, most, exclude)
+        assert pick == wanted_by_full(game, seat, most, exclude)
+        named.append(pick)
+        return pick
+
+    monkeypatch.setattr(prosperity_bot, "_wanted_by", checked_wanted_by)
     rng = Rng(31)
     CheckedBot.checked = CheckedBot.best_scores = 0
     for i in range(12):
@@ -89,6 +112,8 @@ def test_bounds_hold_and_picks_match_the_full_ranking(sets: set[str]) -> None:
         while not game.state.game_over and game.state.turn.number <= MAX_TURNS:
             play_turn(game, bots)
     assert CheckedBot.checked > 500, CheckedBot.checked
+    if sets == {"prosperity"}:  # Contraband and War Chest name the card most wanted
+        assert len(named) > 30, len(named)
     if "intrigue" in sets:  # Courtyard and Secret Passage ask for the best buy
         assert CheckedBot.best_scores > 100, CheckedBot.best_scores
 

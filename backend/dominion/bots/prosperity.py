@@ -18,6 +18,7 @@ from .generic import (
     TERMINAL,
     TERMINAL_PLAY,
     GenericBot,
+    _bound_order,
     _Ctx,
     _ctx,
     _distinct,
@@ -184,13 +185,22 @@ def _expected_coins(game: "Game", seat: int) -> float:
 
 
 def _wanted_by(game: "Game", seat: int, most: float, exclude: tuple[str, ...] = ()) -> Optional[str]:
-    """The pile ``seat`` most wants among those costing at most ``most``."""
+    """The pile ``seat`` most wants among those costing at most ``most``
+    (the dearer, then the later name, of equals); the piles whose
+    :func:`gain_bound` is below the best score so far go unscored."""
     ctx = _ctx(game, seat)
-    piles = [n for n, left in game.state.supply.items()
-             if left > 0 and game.cost(n) <= most and n not in exclude]
-    if not piles:
-        return None
-    return max(piles, key=lambda n: (gain_score(ctx, n), game.cost(n), n))
+    supply = game.state.supply
+    best: Optional[tuple[float, int, str]] = None
+    for neg_bound, _, n in _bound_order(supply):
+        if best is not None and -neg_bound < best[0]:
+            break
+        if supply[n] > 0 and n not in exclude:
+            cost = game.cost(n)
+            if cost <= most:
+                key = (gain_score(ctx, n), cost, n)
+                if best is None or key > best:
+                    best = key
+    return None if best is None else best[2]
 
 
 # ---------------------------------------------------------------------------
