@@ -100,3 +100,39 @@ def test_money_that_adds_up_differently_by_order_is_counted_afresh() -> None:
     tiara = generic._ctx(game, 0)
     assert not tiara.reusable and generic._ctx(game, 0) is not tiara
     assert (0.8 + 2.2) + 1.3 != (0.8 + 1.3) + 2.2  # Tiara, Venture, Crystal Ball
+
+
+def test_a_context_after_one_gain_adds_the_card(
+        checked_contexts: dict[str, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Most new contexts follow a single gain (``Player.last_gain``): they add
+    the card to the last figures, and each equals one computed afresh."""
+    added: list[str] = []
+    add = generic._Ctx._add
+
+    def counted(self: Any, last: Any, name: str) -> None:
+        added.append(name)
+        add(self, last, name)
+
+    monkeypatch.setattr(generic._Ctx, "_add", counted)
+    rng = Rng(12)
+    for i in range(8):
+        kingdom = random_kingdom(rng, sets={"base", "intrigue", "prosperity"})
+        seed = rng.word()
+        bots = {s: make_bot("generic") for s in range(2 + i % 2)}
+        game = new_game(len(bots), kingdom, seed=seed, agents=bots, record_events=False,
+                        colony=colony_for(kingdom, seed))
+        while not game.state.game_over and game.state.turn.number <= MAX_TURNS:
+            play_turn(game, bots)
+    assert len(added) > 150 and len(set(added)) > 10, (len(added), set(added))
+
+
+def test_a_draw_keeps_the_cards_version_and_a_gain_records_the_card() -> None:
+    game = new_game(2, ["Library", "Sentry", "Cellar", "Village", "Smithy", "Market",
+                        "Mine", "Moat", "Witch", "Gardens"], seed=5, record_events=False)
+    p = game.state.players[0]
+    p.deck, p.discard = ["Copper"], ["Estate", "Silver"]  # the draw shuffles
+    version = p.cards_version
+    game.draw(0, 3)
+    assert p.cards_version == version and sorted(p.hand[-3:]) == ["Copper", "Estate", "Silver"]
+    game.gain(0, "Gold")
+    assert p.last_gain == (version + 1, "Gold") == (p.cards_version, "Gold")

@@ -818,8 +818,13 @@ class Game:
 
         Shuffles the discard pile into a new deck only when the deck runs out.
         """
+        self.state.players[seat].cards_version += 1  # out of every zone until the caller places them
+        return self._take(seat, n)
+
+    def _take(self, seat: int, n: int) -> list[str]:
+        """:meth:`_pull` for a caller that places the cards before anyone looks
+        (a draw): the player's cards stay the same, so their version too."""
         p = self.state.players[seat]
-        p.cards_version += 1  # the cards are out of every zone until the caller places them
         deck = p.deck
         if len(deck) >= n:
             taken = deck[-n:] if n else []
@@ -855,7 +860,7 @@ class Game:
             del deck[len(deck) - n :]
             drawn.reverse()  # top card first, as _pull returns them
         else:
-            drawn = self._pull(seat, n)
+            drawn = self._take(seat, n)
         p.hand += drawn
         if self._events is not None and drawn:
             self.emit("draw", seat, cards=list(drawn), private=True)

@@ -104,6 +104,7 @@ def gain(game: "Game", seat: int, name: str, to: str = "discard", bought: bool =
         raise ValueError(f"cannot gain to {to!r}")
     supply[name] -= 1
     p.cards_version += 1
+    p.last_gain = (p.cards_version, name)
     if game._events is not None:  # simulations record none
         game.emit("gain", seat, card=name, to=to)
     if st.trade_route and name in st.trade_route:

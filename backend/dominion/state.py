@@ -40,6 +40,9 @@ class Player:
     #: a bot can keep figures about this player object's cards until they
     #: change. Not saved.
     cards_version: int = field(default=0, compare=False, repr=False)
+    #: The version the last gain made and the card gained: a bot whose
+    #: figures are of the version just before adds that card. Not saved.
+    last_gain: tuple[int, str] = field(default=(0, ""), compare=False, repr=False)
 
     def all_cards(self) -> list[str]:
         """Every card the player owns, wherever it is."""

@@ -288,7 +288,8 @@ class _Ctx:
     gardens: int
     reusable: bool
 
-    def __init__(self, game: "Game", seat: int, same_cards: Optional["_Ctx"] = None) -> None:
+    def __init__(self, game: "Game", seat: int, same_cards: Optional["_Ctx"] = None,
+                 gained: Optional[str] = None) -> None:
         st = game.state
         p = st.players[seat]
         self.game = game
@@ -298,7 +299,9 @@ class _Ctx:
         self.player = p
         self.version = p.cards_version
         self.supply = tuple(st.supply.values())
-        if same_cards is not None:  # the seat's cards have not changed since
+        if same_cards is not None and gained is not None:  # the cards since: one gain
+            self._add(same_cards, gained)
+        elif same_cards is not None:  # the seat's cards have not changed since
             c = same_cards
             self.owned, self.size, self.money, self.golds = c.owned, c.size, c.money, c.golds
             self.terminals, self.villages, self.gardens = c.terminals, c.villages, c.gardens
@@ -345,6 +348,27 @@ class _Ctx:
         self.gardens = gardens
 
 
+    def _add(self, c: "_Ctx", name: str) -> None:
+        """The figures of ``c``'s cards plus one ``name``, as :meth:`_count`
+        makes them, or counted afresh if its coins are not exact."""
+        card = CARDS[name]
+        f = _CARD_FACTS.get(card)
+        if f is None:
+            f = _card_facts(card, name)
+        if not f[3]:  # its coins would add up differently in another order
+            self._count(self.player.all_cards())
+            return
+        self.owned = owned = c.owned.copy()
+        owned[name] += 1
+        self.size = c.size + 1
+        self.money = c.money + f[2]
+        self.reusable = True
+        self.golds = c.golds + (name == "Gold" or name == "Platinum")
+        self.terminals = c.terminals + (f[1] == TERMINAL)
+        self.villages = c.villages + (f[1] == VILLAGE_KIND)
+        self.gardens = c.gardens + f[0]
+
+
 #: Per card: (VP depend on the deck, :func:`kind`, :func:`coins_of`, whether
 #: those coins are a multiple of $0.25, which floats add exactly in any order).
 _CARD_FACTS: dict[Card, tuple[bool, Optional[str], float, bool]] = {}
@@ -378,7 +402,8 @@ _LAST_CTX: dict[int, _Ctx] = {}
 
 def _ctx(game: "Game", seat: int) -> _Ctx:
     """The seat's :class:`_Ctx`: the last one made while nothing it counts
-    has changed, or one that reuses its figures about the seat's cards.
+    has changed, or one that reuses its figures about the seat's cards
+    (adding the card of a single gain since, ``Player.last_gain``).
 
     A bot asks several questions per turn (which Action, which buy, each
     decision), mostly with the same cards. The player's ``cards_version``
@@ -388,11 +413,17 @@ def _ctx(game: "Game", seat: int) -> _Ctx:
     st = game.state
     p = st.players[seat]
     last = _LAST_CTX.get(seat)
-    if (last is None or not last.reusable or last.game is not game or last.player is not p
-            or last.version != p.cards_version
-            or last.size != len(p.hand) + len(p.deck) + len(p.discard) + len(p.in_play)
-            + len(p.set_aside)):
+    if last is None or not last.reusable or last.game is not game or last.player is not p:
         ctx = _LAST_CTX[seat] = _Ctx(game, seat)
+        return ctx
+    size = len(p.hand) + len(p.deck) + len(p.discard) + len(p.in_play) + len(p.set_aside)
+    if last.version != p.cards_version or last.size != size:
+        version, name = p.last_gain
+        if version == p.cards_version == last.version + 1 and size == last.size + 1:
+            ctx = _Ctx(game, seat, same_cards=last, gained=name)  # one gain since
+        else:
+            ctx = _Ctx(game, seat)
+        _LAST_CTX[seat] = ctx
     elif last.my_turns != p.turns or last.supply != tuple(st.supply.values()):
         ctx = _LAST_CTX[seat] = _Ctx(game, seat, same_cards=last)
     else:
