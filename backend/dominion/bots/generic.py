@@ -347,7 +347,6 @@ class _Ctx:
         #: Cards whose VP depend on the deck (Gardens) the seat owns.
         self.gardens = gardens
 
-
     def _add(self, c: "_Ctx", name: str) -> None:
         """The figures of ``c``'s cards plus one ``name``, as :meth:`_count`
         makes them, or counted afresh if its coins are not exact."""
@@ -793,7 +792,7 @@ def _action_bound(card: Card, name: str) -> float:
     return max(score + 12, 22) if has_rule else score
 
 
-#: The last pile order :func:`_best_by_bounds` made: the supply's piles and,
+#: The last pile order :func:`_bound_order` made: the supply's piles and,
 #: per pile, (-bound, supply index, name) sorted (one tuple, replaced whole).
 _LAST_ORDER: tuple[tuple[str, ...], list[tuple[float, int, str]]] = ((), [])
 
