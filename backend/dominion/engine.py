@@ -1145,7 +1145,8 @@ class Game:
         p.in_play = []
         p.hand = []
         self.draw(seat, 5)
-        reason = self.end_condition()
+        # No pile is empty on most turns: the simulator's hot path skips the call.
+        reason = None if all(st.supply.values()) else self.end_condition()
         if reason is not None:
             st.game_over = True
             st.end_reason = reason
@@ -1175,7 +1176,7 @@ class Game:
     def end_condition(self) -> Optional[str]:
         """Why the game ends now, or ``None``: ``provinces``, ``colonies``, ``piles``."""
         supply = self.state.supply
-        if 0 not in supply.values():
+        if all(supply.values()):  # no empty pile (counts are never negative)
             return None
         if supply.get("Province", 1) == 0:
             return "provinces"
