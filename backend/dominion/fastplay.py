@@ -58,17 +58,31 @@ def play_turn(
         by the caller; looked up now when ``None``.
     :raises IllegalCommand: (``game_over``) if the game is over.
     """
-    st = game.state
-    if st.game_over:
+    if game.state.game_over:
         raise IllegalCommand("the game is over", "game_over")
-    seat = st.turn.seat
-    bot = bots[seat]
-    picks = turn_choices(game, bot) if choices is None else choices[seat]
+    seat = game.state.turn.seat
+    picks = turn_choices(game, bots[seat]) if choices is None else choices[seat]
+    _one_turn(game, bots, seat, picks)
+
+
+def play_turns(game: "Game", bots: Mapping[int, Any], last: int) -> None:
+    """Play whole turns (:func:`play_turn`) until the game ends or turn
+    number ``last`` is over: a simulation's game in one call."""
+    choices = {seat: turn_choices(game, bot) for seat, bot in bots.items()}
+    st = game.state
+    while not st.game_over and st.turn.number <= last:
+        seat = st.turn.seat
+        _one_turn(game, bots, seat, choices[seat])
+
+
+def _one_turn(
+    game: "Game", bots: Mapping[int, Any], seat: int, picks: Optional[TurnChoices]
+) -> None:
     if game._tape:  # answers are given inline: the tape only grows within a turn
         game._tape = []
         game._pos = 0
     if picks is None:
-        _command_turn(game, bot, seat)
+        _command_turn(game, bots[seat], seat)
     else:
         _choice_turn(game, seat, picks[0], picks[1])
     events = game._events
