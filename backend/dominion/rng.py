@@ -27,13 +27,14 @@ class Rng:
     :param used: how many words of block ``counter - 1`` are already consumed.
     """
 
-    __slots__ = ("seed", "counter", "_buf", "_pos", "_key")
+    __slots__ = ("seed", "counter", "_buf", "_pos", "_prefix")
 
     def __init__(self, seed: int, counter: int = 0, used: int = 16) -> None:
         if not 0 <= seed <= _MASK64:
             raise ValueError(f"seed must be in 0..2**64-1, got {seed}")
         self.seed = seed
-        self._key = seed.to_bytes(8, "little")
+        # Every block hashes the seed first: hash it once, copy the state per block.
+        self._prefix = hashlib.blake2b(seed.to_bytes(8, "little"), digest_size=64)
         self.counter = counter
         self._buf: tuple[int, ...] = ()
         self._pos = 16
@@ -44,10 +45,9 @@ class Rng:
             self._pos = used
 
     def _refill(self) -> None:
-        digest = hashlib.blake2b(
-            self._key + self.counter.to_bytes(8, "little"), digest_size=64
-        ).digest()
-        self._buf = _WORDS.unpack(digest)
+        block = self._prefix.copy()
+        block.update(self.counter.to_bytes(8, "little"))
+        self._buf = _WORDS.unpack(block.digest())
         self._pos = 0
         self.counter += 1
 
@@ -78,31 +78,48 @@ class Rng:
 
         Position ``i`` (from the end down) swaps with ``below(i + 1)``: the
         words and the permutation are exactly those of calling :meth:`below`
-        per card; the block buffer is read directly because shuffles are the
-        simulator's hot path (``tests/test_rng.py`` checks it against below()).
+        per card (``tests/test_rng.py`` checks it). Shuffles are the
+        simulator's hot path, so the words are taken in one slice and
+        :meth:`below`'s rejection is only tested exactly when its cheap
+        necessary condition holds (about once in 10**8 cards).
         """
-        buf = self._buf
-        pos = self._pos
-        for n in range(len(items), 1, -1):
-            if pos == 16:
-                self._refill()
-                buf = self._buf
-                pos = 0
-            m = buf[pos] * n
-            pos += 1
-            # Lemire's rejection: only when the low word is below 2**32 % n (< n).
-            if (m & 0xFFFFFFFF) < n and (m & 0xFFFFFFFF) < 0x100000000 % n:
-                self._pos = pos
-                word = self.word
-                m = word() * n
-                while (m & 0xFFFFFFFF) < 0x100000000 % n:
-                    m = word() * n
-                buf = self._buf
-                pos = self._pos
-            j = m >> 32
+        n = len(items)
+        if n < 2:
+            return
+        start = self.counter, self._buf, self._pos
+        for w in self._take(n - 1):
+            m = w * n
+            if m & 0xFFFFFFFF < n and m & 0xFFFFFFFF < 0x100000000 % n:
+                # below(n) rejects this word: back to it, then card by card.
+                self.counter, self._buf, self._pos = start
+                for _ in range(len(items) - n):  # the words already used
+                    self.word()
+                while n > 1:
+                    j = self.below(n)
+                    n -= 1
+                    items[n], items[j] = items[j], items[n]
+                return
             n -= 1
+            j = m >> 32
             items[n], items[j] = items[j], items[n]
-        self._pos = pos
+
+    def _take(self, count: int) -> tuple[int, ...] | list[int]:
+        """The next ``count`` words (``count`` > 0), as :meth:`word` would give them."""
+        pos = self._pos
+        end = pos + count
+        if end <= 16:
+            self._pos = end
+            return self._buf[pos:end]
+        words = list(self._buf[pos:])
+        count -= 16 - pos
+        while count > 16:
+            self._refill()
+            words += self._buf
+            count -= 16
+        self._refill()
+        words += self._buf[:count]
+        self._pos = count
+        return words
 
     def to_dict(self) -> dict[str, int]:
         return {"seed": self.seed, "counter": self.counter, "used": self._pos}
