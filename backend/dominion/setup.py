@@ -19,7 +19,25 @@ def supply_sizes(players: int, kingdom: Iterable[str], colony: bool = False) -> 
     """Pile sizes for a game, basic piles first, then the kingdom by cost and name.
 
     With 5-6 players a second set of Treasures is added (rules.md 1.2).
+    Remembered per player count, kingdom (its cards: tests stand in cards)
+    and Platinum/Colony, since simulations set up thousands of games alike.
+
+    :raises KeyError: on an unknown card name.
     """
+    names = list(kingdom)
+    key = (players, colony, tuple(map(CARDS.__getitem__, names)))
+    sizes = _SIZES.get(key)
+    if sizes is None:
+        sizes = _new_sizes(players, names, colony)
+        if len(_SIZES) < 4096:
+            _SIZES[key] = sizes
+    return dict(sizes)
+
+
+_SIZES: dict[tuple[int, bool, tuple[Card, ...]], dict[str, int]] = {}
+
+
+def _new_sizes(players: int, kingdom: list[str], colony: bool) -> dict[str, int]:
     sets = 2 if players >= 5 else 1
     victory = 8 if players == 2 else 12
     sizes = {"Copper": 60 * sets - 7 * players, "Silver": 40 * sets, "Gold": 30 * sets}
@@ -46,7 +64,7 @@ def pile_order(kingdom: Iterable[str]) -> list[str]:
     cards), because simulations set up thousands of games with one kingdom.
     """
     names = list(kingdom)
-    cards = tuple(CARDS[n] for n in names)
+    cards = tuple(map(CARDS.__getitem__, names))
     order = _ORDERS.get(cards)
     if order is None:
         order = sorted(names, key=lambda n: (CARDS[n].cost, n))
