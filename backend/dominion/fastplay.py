@@ -60,34 +60,34 @@ def play_turn(
     """
     if game.state.game_over:
         raise IllegalCommand("the game is over", "game_over")
-    seat = game.state.turn.seat
-    picks = turn_choices(game, bots[seat]) if choices is None else choices[seat]
-    _one_turn(game, bots, seat, picks)
+    play_turns(game, bots, game.state.turn.number, choices)
 
 
-def play_turns(game: "Game", bots: Mapping[int, Any], last: int) -> None:
+def play_turns(
+    game: "Game", bots: Mapping[int, Any], last: int,
+    choices: Optional[Mapping[int, Optional[TurnChoices]]] = None,
+) -> None:
     """Play whole turns (:func:`play_turn`) until the game ends or turn
-    number ``last`` is over: a simulation's game in one call."""
-    choices = {seat: turn_choices(game, bot) for seat, bot in bots.items()}
+    number ``last`` is over: a simulation's game in one call.
+
+    :param choices: as for :func:`play_turn`.
+    """
+    if choices is None:
+        choices = {seat: turn_choices(game, bot) for seat, bot in bots.items()}
     st = game.state
+    events = game._events
     while not st.game_over and st.turn.number <= last:
         seat = st.turn.seat
-        _one_turn(game, bots, seat, choices[seat])
-
-
-def _one_turn(
-    game: "Game", bots: Mapping[int, Any], seat: int, picks: Optional[TurnChoices]
-) -> None:
-    if game._tape:  # answers are given inline: the tape only grows within a turn
-        game._tape = []
-        game._pos = 0
-    if picks is None:
-        _command_turn(game, bots[seat], seat)
-    else:
-        _choice_turn(game, seat, picks[0], picks[1])
-    events = game._events
-    if events is not None:
-        events.clear()  # like Game.apply, which hands them out per command
+        picks = choices[seat]
+        if game._tape:  # answers are given inline: the tape only grows within a turn
+            game._tape = []
+            game._pos = 0
+        if picks is None:
+            _command_turn(game, bots[seat], seat)
+        else:
+            _choice_turn(game, seat, picks[0], picks[1])
+        if events is not None:
+            events.clear()  # like Game.apply, which hands them out per command
 
 
 def _choice_turn(
