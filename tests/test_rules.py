@@ -13,7 +13,7 @@ import pytest
 from helpers import DEFAULT_KINGDOM, answer, deck_top, play, position
 
 from dominion import Answer, Game, IllegalCommand, new_game
-from dominion.state import ACTION_PHASE, BUY_PHASE
+from dominion.state import ACTION_PHASE, BUY_PHASE, Turn
 
 END = {"type": "end_phase"}
 TREASURES = {"type": "play_treasures"}
@@ -121,6 +121,19 @@ def test_turn_flow_action_buy_cleanup_next_seat() -> None:
         1, 2, ACTION_PHASE, 1, 1, 0, False,
     )
     assert g.state.players[1].turns == 1
+
+
+def test_the_next_turn_starts_every_counter_afresh() -> None:
+    # end_turn resets the Turn in place; it must equal a new Turn, whatever
+    # the old one held (a field added to Turn but not to next() fails here).
+    t = Turn(seat=1, number=7, phase=BUY_PHASE, actions=0, buys=3, coins=5, bought=True,
+             actions_played=4, silver_played=True, effects={"merchant": 2},
+             names={"contraband": ["Gold"]})
+    assert all(getattr(t, f) != getattr(Turn(), f) for f in Turn.__dataclass_fields__)
+    effects = t.effects
+    t.next(2)
+    assert t == Turn(seat=2, number=8)
+    assert effects == {"merchant": 2}  # a new dict: one handed out earlier is not changed
 
 
 def test_playing_a_treasure_ends_the_action_phase() -> None:

@@ -1153,10 +1153,10 @@ class Game:
             self.emit("game_over", None, reason=reason)
             return
         nxt = (seat + 1) % len(st.players)
-        st.turn = Turn(nxt, turn.number + 1)  # positional: the simulator's hot path
+        turn.next(nxt)
         st.players[nxt].turns += 1
         if self._events is not None:
-            self.emit("turn", nxt, number=turn.number + 1)
+            self.emit("turn", nxt, number=turn.number)
         if self._start_of_turn:
             self.start_turn(nxt)
 

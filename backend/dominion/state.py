@@ -96,6 +96,24 @@ class Turn:
     effects: dict[str, int] = field(default_factory=dict)
     names: dict[str, list[str]] = field(default_factory=dict)
 
+    def next(self, seat: int) -> None:
+        """Become the next turn, of ``seat``: the number goes up and every
+        other counter is back at its start, as in a new ``Turn`` (reset in
+        place: the simulator starts some 200,000 turns a second)."""
+        self.seat = seat
+        self.number += 1
+        self.phase = ACTION_PHASE
+        self.actions = 1
+        self.buys = 1
+        self.coins = 0
+        self.bought = False
+        self.actions_played = 0
+        self.silver_played = False
+        if self.effects:
+            self.effects = {}
+        if self.names:
+            self.names = {}
+
     def add_effect(self, key: str, n: int = 1) -> None:
         """Raise a "this turn" counter (Bridge, Coppersmith, Hoard 2E, Quarry 2E...)."""
         self.effects[key] = self.effects.get(key, 0) + n
