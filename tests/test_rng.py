@@ -240,3 +240,37 @@ def test_shuffle_rejects_like_below(size: int) -> None:
         reference_shuffle(ref, b)
         assert a == b
         assert fast.to_dict() == ref.to_dict()
+
+
+class _Blocks(Rng):
+    """A generator whose blocks are given, to put a rejected word anywhere."""
+
+    __slots__ = ("blocks",)
+
+    def __init__(self, blocks: list[tuple[int, ...]]) -> None:
+        super().__init__(0)
+        self.blocks = blocks
+
+    def _refill(self) -> None:
+        self._buf = self.blocks[self.counter]
+        self._pos = 0
+        self.counter += 1
+
+
+@pytest.mark.parametrize("at", [0, 5, 16, 20, 31, 40])
+def test_shuffle_rejection_mid_shuffle_after_a_block_boundary(at: int) -> None:
+    # A word of 0 is rejected for every n not dividing 2**32; the shuffle
+    # has taken its words in one slice across blocks and must go back to it.
+    words = [0xDEADBEEF ^ (i * 0x9E3779B9) & 0xFFFFFFFF for i in range(64)]
+    words[7 + at] = 0
+    blocks = [tuple(words[i:i + 16]) for i in range(0, 64, 16)]
+    fast, ref = _Blocks(blocks), _Blocks(blocks)
+    for r in (fast, ref):
+        for _ in range(7):
+            r.word()
+    a, b = list(range(41)), list(range(41))
+    fast.shuffle(a)
+    reference_shuffle(ref, b)
+    assert a == b
+    assert fast.to_dict() == ref.to_dict()
+    assert fast.word() == ref.word()

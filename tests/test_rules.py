@@ -12,7 +12,8 @@ from typing import Any, Callable
 import pytest
 from helpers import DEFAULT_KINGDOM, answer, deck_top, play, position
 
-from dominion import Answer, Game, IllegalCommand, new_game
+from dominion import Answer, Game, IllegalCommand, InvalidSetup, new_game, supply_sizes
+from dominion.setup import validate_kingdom
 from dominion.state import ACTION_PHASE, BUY_PHASE, Turn
 
 END = {"type": "end_phase"}
@@ -55,6 +56,21 @@ def test_supply_sizes_by_player_count(players: int) -> None:
     # 7 basic piles + 10 kingdom piles, no Platinum/Colony by default.
     assert len(s) == 17
     assert "Platinum" not in s and "Colony" not in s
+
+
+def test_set_up_memos_give_fresh_results_and_keep_every_check() -> None:
+    # Sizes and valid kingdoms are remembered per kingdom: a caller's change to
+    # one game's supply must not reach the next, and a bad kingdom must still fail.
+    first = supply_sizes(2, DEFAULT_KINGDOM)
+    first["Province"] = 0
+    assert supply_sizes(2, DEFAULT_KINGDOM)["Province"] == 8
+    assert new_game(2, DEFAULT_KINGDOM, seed=1).state.supply["Province"] == 8
+    assert validate_kingdom(DEFAULT_KINGDOM) == validate_kingdom(DEFAULT_KINGDOM)
+    bad = [DEFAULT_KINGDOM[:9] + [DEFAULT_KINGDOM[0]], DEFAULT_KINGDOM[:9] + ["Copper"],
+           DEFAULT_KINGDOM[:9] + ["No Such Card"], DEFAULT_KINGDOM[:9] + [["Moat"]]]
+    for kingdom in bad * 2:
+        with pytest.raises(InvalidSetup):
+            validate_kingdom(kingdom)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])

@@ -81,7 +81,7 @@ class Rng:
         per card (``tests/test_rng.py`` checks it). Shuffles are the
         simulator's hot path, so the words are taken in one slice and
         :meth:`below`'s rejection is only tested exactly when its cheap
-        necessary condition holds (about once in 10**8 cards).
+        necessary condition holds (a chance of ``n`` in 2**32 per card).
         """
         n = len(items)
         if n < 2:

@@ -15,6 +15,9 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 
 
+_SIZES: dict[tuple[int, bool, tuple[Card, ...]], dict[str, int]] = {}
+
+
 def supply_sizes(players: int, kingdom: Iterable[str], colony: bool = False) -> dict[str, int]:
     """Pile sizes for a game, basic piles first, then the kingdom by cost and name.
 
@@ -32,9 +35,6 @@ def supply_sizes(players: int, kingdom: Iterable[str], colony: bool = False) -> 
         if len(_SIZES) < 4096:
             _SIZES[key] = sizes
     return dict(sizes)
-
-
-_SIZES: dict[tuple[int, bool, tuple[Card, ...]], dict[str, int]] = {}
 
 
 def _new_sizes(players: int, kingdom: list[str], colony: bool) -> dict[str, int]:
@@ -73,6 +73,11 @@ def pile_order(kingdom: Iterable[str]) -> list[str]:
     return list(order)
 
 
+#: Kingdoms found valid, by their cards (tests stand in cards): simulations
+#: set up thousands of games with one kingdom.
+_VALID: set[tuple[Optional[Card], ...]] = set()
+
+
 def validate_kingdom(kingdom: Iterable[str]) -> list[str]:
     """Return the kingdom as a list after checking every name.
 
@@ -99,11 +104,6 @@ def validate_kingdom(kingdom: Iterable[str]) -> list[str]:
     if cards is not None and None not in cards and len(_VALID) < 4096:
         _VALID.add(cards)
     return names
-
-
-#: Kingdoms found valid, by their cards (tests stand in cards): simulations
-#: set up thousands of games with one kingdom.
-_VALID: set[tuple[Optional[Card], ...]] = set()
 
 
 def new_game(

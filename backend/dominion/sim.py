@@ -80,8 +80,8 @@ def play_game(
     game = new_game(len(bots), kingdom, seed=seed, agents=bots, record_events=False,
                     edition=edition, colony=colony)
     game.check_agents = False  # the shipped bots, whose answers the tests check
-    # Whole turns in one call each (dominion.fastplay): the same game as
-    # applying each bot command, without the command layer's parsing and checks.
+    # The whole game in one call (dominion.fastplay): the same game as applying
+    # each bot command, without the command layer's parsing and checks.
     play_turns(game, bots, MAX_TURNS)
     st = game.state
     if not st.game_over:
