@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 from typing import Optional
 
 from sqlalchemy import (
-    BigInteger, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint,
+    BigInteger, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint, text,
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -109,3 +109,106 @@ class EventRow(db.Model):
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     version: Mapped[int] = mapped_column(Integer, nullable=False)
     data: Mapped[str] = mapped_column(Text, nullable=False)
+
+
+# ---------------------------------------------------------------------------
+# Turn alerts (issue 22): where a seat wants to be told, and what is still to tell.
+
+PUSH = "push"
+WEBHOOK = "webhook"
+#: An outbox row still to deliver (the partial index's condition).
+DUE = "delivered_at IS NULL AND dead_at IS NULL"
+
+
+class PushSubscriptionRow(db.Model):
+    """A browser's Web Push subscription for one seat (one phone may follow many seats)."""
+
+    __tablename__ = "push_subscriptions"
+    __table_args__ = (UniqueConstraint("game_id", "seat", "endpoint"),)
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), nullable=False, index=True)
+    seat: Mapped[int] = mapped_column(Integer, nullable=False)
+    endpoint: Mapped[str] = mapped_column(String(1000), nullable=False)
+    #: The browser's keys (base64url): the payload is encrypted to them (RFC 8291).
+    p256dh: Mapped[str] = mapped_column(String(200), nullable=False)
+    auth: Mapped[str] = mapped_column(String(100), nullable=False)
+    lang: Mapped[str] = mapped_column(String(8), nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+
+
+class WebhookRow(db.Model):
+    """A seat's signed callback URL (Standard Webhooks)."""
+
+    __tablename__ = "webhooks"
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), nullable=False, index=True)
+    seat: Mapped[int] = mapped_column(Integer, nullable=False)
+    url: Mapped[str] = mapped_column(String(2000), nullable=False)
+    #: ``whsec_...``: shown once (creation, rotation), needed to sign every delivery.
+    secret: Mapped[str] = mapped_column(String(100), nullable=False)
+    lang: Mapped[str] = mapped_column(String(8), nullable=False)
+    #: Consecutive failed deliveries; reset by a success.
+    failures: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+    disabled_at: Mapped[Optional[datetime]] = mapped_column(DateTime(timezone=True),
+                                                            nullable=True)
+    disabled_reason: Mapped[Optional[str]] = mapped_column(String(300), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+
+
+class OutboxRow(db.Model):
+    """One notice to deliver to one target, written in the command's transaction.
+
+    ``data`` holds facts only (no rendering, never a hidden card); the worker
+    renders it in the target's language when it delivers. Due rows have
+    neither ``delivered_at`` nor ``dead_at`` and ``next_at <= now``; a claimed
+    row is invisible to other workers until ``lease_until`` passes.
+    """
+
+    __tablename__ = "outbox"
+    __table_args__ = (
+        UniqueConstraint("event_id", "channel", "target_id"),
+        # The claim query reads only rows still to deliver, oldest due first.
+        Index("ix_outbox_due", "next_at", postgresql_where=text(DUE),
+              sqlite_where=text(DUE)),
+    )
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    #: The notice's id (uuid hex), the same on every retry: receivers dedupe by it.
+    event_id: Mapped[str] = mapped_column(String(32), nullable=False)
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), nullable=False, index=True)
+    seat: Mapped[int] = mapped_column(Integer, nullable=False)
+    kind: Mapped[str] = mapped_column(String(16), nullable=False)
+    channel: Mapped[str] = mapped_column(String(8), nullable=False)  # push / webhook
+    target_id: Mapped[int] = mapped_column(BigInteger, nullable=False)
+    data: Mapped[str] = mapped_column(Text, nullable=False)
+    attempts: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+    next_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+    lease_until: Mapped[Optional[datetime]] = mapped_column(DateTime(timezone=True),
+                                                            nullable=True)
+    delivered_at: Mapped[Optional[datetime]] = mapped_column(DateTime(timezone=True),
+                                                             nullable=True)
+    dead_at: Mapped[Optional[datetime]] = mapped_column(DateTime(timezone=True), nullable=True)
+    last_error: Mapped[Optional[str]] = mapped_column(String(300), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+
+
+class NoticeMarkRow(db.Model):
+    """A reminder or deadline notice already made for one version of a game.
+
+    The primary key is the dedupe: two workers that find the same due
+    reminder both try to insert its mark, and only one succeeds.
+    """
+
+    __tablename__ = "notice_marks"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16), primary_key=True)  # reminder / deadline
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)

@@ -30,7 +30,7 @@ def test_migrations_match_the_models(any_app):
             version = conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
         db.session.remove()
     assert diff == []
-    assert version == "0002"
+    assert version == "0003"
 
 
 def test_stored_states_are_upgraded_by_the_engine(client, app, monkeypatch):
