@@ -39,6 +39,8 @@ from dominion.setup import first_player_after, validate_kingdom
 from dominion.views import render_event
 
 from . import security, watch
+from .delivery import outbox
+from .delivery.notices import Snapshot
 from .errors import ApiError, engine_error
 from .extensions import db
 from .models import (
@@ -555,6 +557,8 @@ def _take_seat(g: Loaded, seat: SeatRecord, name: str,
             db.session.rollback()
             return None
         _append_logs(g.id, g.version, commands, events, now)
+        outbox.seat_taken(g.id, g.version, g.seats, seat.seat,
+                          g.game() if g.state is not None else None, now)
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
@@ -783,6 +787,7 @@ def _apply(g: Loaded, seat: int, command: dict[str, Any], fp: str, if_match: Opt
         # and the caller must look at the game again before deciding.
         _catch_up(g, game, bots)
         raise _stale(g.version, seat)
+    before = Snapshot.of(game)
     try:
         cmd = parse_command(command)
         own = game.apply(seat, cmd)
@@ -811,6 +816,7 @@ def _apply(g: Loaded, seat: int, command: dict[str, Any], fp: str, if_match: Opt
         if retracted:
             db.session.execute(_RETRACT, {"gid": g.id, "after": g.last_seq - len(events)})
         _append_logs(g.id, g.version, bot_commands, events, now, own_row)
+        outbox.changed(g.id, g.version, before, game, g.seats, seat, now)
         db.session.commit()
     except (_LostRace, IntegrityError):
         # Another request moved the game first, or stored this key first.
@@ -828,6 +834,7 @@ class _LostRace(Exception):
 
 def _catch_up(g: Loaded, game: Game, bots: dict[int, Bot]) -> None:
     """Let waiting bots move and save; someone else doing it first is fine too."""
+    before = Snapshot.of(game)
     raw, commands = run_bots(game, bots)
     old = g.version
     g.version += 1
@@ -835,6 +842,7 @@ def _catch_up(g: Loaded, game: Game, bots: dict[int, Bot]) -> None:
     now = utcnow()
     if _cas(g, old, now):
         _append_logs(g.id, g.version, commands, events, now)
+        outbox.changed(g.id, g.version, before, game, g.seats, None, now)
         db.session.commit()
     else:
         db.session.rollback()
