@@ -20,6 +20,7 @@ from sqlalchemy.engine import Engine
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import api, config, errors, limits, maintenance, request_limits, watch, web
+from .delivery import worker as delivery_worker
 from .extensions import db, migrate
 
 __version__ = "0.1.0"
@@ -60,6 +61,7 @@ def create_app(config_overrides: Optional[Mapping[str, Any]] = None) -> Flask:
 
     if app.config["AUTO_MIGRATE"]:
         upgrade_database(app)
+    delivery_worker.init_app(app)  # after migrating: its thread reads the outbox
     return app
 
 

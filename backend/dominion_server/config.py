@@ -44,6 +44,25 @@ Environment variables (all optional):
     Polls one process holds at once (default 100). Each holds a server
     thread; ``gunicorn_conf.py`` sets this below its thread count. Past it a
     poll is answered at once, as without ``Prefer``.
+``VAPID_PRIVATE_KEY``, ``VAPID_SUBJECT``
+    The Web Push signing key (PEM, or the raw key in base64url) and the
+    contact push services may write to (``mailto:`` or ``https:`` URL).
+    Without a key, one is made on first start in the instance folder
+    (``vapid_private.pem``): fine for one machine, not for several.
+``OUTBOUND_ALLOW_HOSTS``
+    Comma-separated ``host`` or ``host:port`` that push endpoints and
+    webhooks may name with plain ``http`` and on private or loopback
+    addresses (tests: ``127.0.0.1``). Default: none, only public ``https``.
+``DELIVERY_WORKER``
+    ``thread``: this web process delivers turn alerts in a background
+    thread; ``off``: ``flask --app dominion_server deliver`` processes do
+    (the Procfile's ``worker``). Default: ``thread`` on SQLite, else ``off``.
+``DELIVERY_MAX_ATTEMPTS``, ``WEBHOOK_MAX_FAILURES``
+    Attempts before a notice is given up (default 12: about a day of
+    backoff), and failures in a row that disable a webhook (default 8).
+``PUSH_SUBSCRIPTIONS_PER_SEAT``, ``WEBHOOKS_PER_SEAT``
+    The most push subscriptions (default 10) and webhooks (default 5) one
+    seat may register.
 """
 
 from __future__ import annotations
@@ -91,6 +110,19 @@ def from_environment(instance_path: str, env: Mapping[str, str] = os.environ) ->
         "LONGPOLL_MAX_WAIT": float(env.get("LONGPOLL_MAX_WAIT") or 25),
         "LONGPOLL_INTERVAL": float(env.get("LONGPOLL_INTERVAL") or 0.2),
         "LONGPOLL_MAX_WAITERS": int(env.get("LONGPOLL_MAX_WAITERS") or 100),
+        "VAPID_PRIVATE_KEY": env.get("VAPID_PRIVATE_KEY") or None,
+        "VAPID_SUBJECT": env.get("VAPID_SUBJECT") or "mailto:admin@localhost",
+        "OUTBOUND_ALLOW_HOSTS": env.get("OUTBOUND_ALLOW_HOSTS", ""),
+        "DELIVERY_WORKER": env.get("DELIVERY_WORKER") or None,  # None: by the database
+        "DELIVERY_BATCH": int(env.get("DELIVERY_BATCH") or 10),
+        # Longer than a batch's deliveries can take (each at most 3 s + 5 s).
+        "DELIVERY_LEASE": float(env.get("DELIVERY_LEASE") or 120),
+        "DELIVERY_POLL": float(env.get("DELIVERY_POLL") or 5),
+        "DELIVERY_SCAN": float(env.get("DELIVERY_SCAN") or 60),
+        "DELIVERY_MAX_ATTEMPTS": int(env.get("DELIVERY_MAX_ATTEMPTS") or 12),
+        "WEBHOOK_MAX_FAILURES": int(env.get("WEBHOOK_MAX_FAILURES") or 8),
+        "PUSH_SUBSCRIPTIONS_PER_SEAT": int(env.get("PUSH_SUBSCRIPTIONS_PER_SEAT") or 10),
+        "WEBHOOKS_PER_SEAT": int(env.get("WEBHOOKS_PER_SEAT") or 5),
         "JSON_SORT_KEYS": False,
         # Bound parameters (states with hidden cards, token hashes, codes) never
         # appear in SQLAlchemy's error messages or logs.
