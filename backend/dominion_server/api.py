@@ -314,6 +314,174 @@ def get_log(game_id: str) -> Response:
 
 
 # ---------------------------------------------------------------------------
+# Turn alerts: Web Push subscriptions and webhooks (issue 22)
+
+PUSH_SUBSCRIPTION_CREATE = schemas.PushSubscriptionCreateSchema()
+PUSH_SUBSCRIPTION = schemas.PushSubscriptionSchema()
+PUSH_SUBSCRIPTION_LIST = schemas.PushSubscriptionListSchema()
+PUSH_KEY = schemas.PushKeySchema()
+WEBHOOK_CREATE = schemas.WebhookCreateSchema()
+WEBHOOK_CREATED = schemas.WebhookCreatedSchema()
+WEBHOOK_LIST = schemas.WebhookListSchema()
+WEBHOOK_SECRET = schemas.WebhookSecretSchema()
+_NO_STORE = {"Cache-Control": "no-store"}
+_SUBSCRIPTION_EXAMPLE = {
+    "subscription": {
+        "endpoint": "https://push.example.net/send/dGhpcyBpcyBhbiBleGFtcGxl",
+        "keys": {"p256dh": "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1"
+                           "XbjhazAkj7I99e8QcYP7DkM",
+                 "auth": "tBHItJI5svbpez7KI4CCXg"},
+        "expirationTime": None},
+    "lang": "en"}
+RATE_LIMITS.update({
+    "api.add_push_subscription": "RATE_LIMIT_JOIN",
+    "api.list_push_subscriptions": "RATE_LIMIT_JOIN",
+    "api.delete_push_subscription": "RATE_LIMIT_JOIN",
+    "api.add_webhook": "RATE_LIMIT_JOIN",
+    "api.list_webhooks": "RATE_LIMIT_JOIN",
+    "api.delete_webhook": "RATE_LIMIT_JOIN",
+    "api.rotate_webhook": "RATE_LIMIT_JOIN",
+})
+
+
+def _auth() -> Optional[str]:
+    return request.headers.get("Authorization")
+
+
+@bp.get("/push/key")
+@openapi.operation("getPushKey", tags=("alerts",), ok=Ok(200, schemas.PushKeySchema))
+def get_push_key() -> Response:
+    """The server's Web Push key
+
+    Pass `public_key` as `applicationServerKey` to `pushManager.subscribe` (VAPID,
+    RFC 8292), then register the subscription with a seat.
+    """
+    from .delivery.worker import vapid_keys
+
+    key = vapid_keys(current_app).public_key_b64url
+    return _json(PUSH_KEY.dump({"public_key": key}), 200,
+                 {"Cache-Control": "public, max-age=300"})
+
+
+@bp.post("/games/<game_id>/push-subscriptions")
+@openapi.operation(
+    "addPushSubscription", tags=("alerts",), path=schemas.GamePathSchema,
+    body=schemas.PushSubscriptionCreateSchema, example=_SUBSCRIPTION_EXAMPLE,
+    security="required",
+    ok=(Ok(201, schemas.PushSubscriptionSchema),
+        Ok(200, schemas.PushSubscriptionSchema,
+           description="This seat had the endpoint already: its keys and `lang` updated")),
+    errors=(400, 401, 404, 409, 413, 415, 422, 429))
+def add_push_subscription(game_id: str) -> Response:
+    """Send this seat's turn alerts to a browser (Web Push)
+
+    The body holds the browser's `PushSubscription` (as `toJSON()` gives it) and the
+    language of the alerts. The seat is then told, even with the game closed: its turn,
+    a decision waiting for it, a player who joined, the game's end, reminders and missed
+    deadlines (see *Turn alerts*). One browser may follow many seats and games. An
+    endpoint that is not public `https` is 422 `unsafe_url` with the `reason`; past the
+    per-seat limit, 409 `too_many_subscriptions`.
+    """
+    from .delivery import registry
+
+    data = _body(PUSH_SUBSCRIPTION_CREATE)
+    sub, created = registry.add_subscription(_game_id(game_id), _auth(), data["subscription"],
+                                             data["lang"])
+    return _json(PUSH_SUBSCRIPTION.dump(sub), 201 if created else 200, _NO_STORE)
+
+
+@bp.get("/games/<game_id>/push-subscriptions")
+@openapi.operation(
+    "listPushSubscriptions", tags=("alerts",), path=schemas.GamePathSchema,
+    security="required", ok=Ok(200, schemas.PushSubscriptionListSchema),
+    errors=(400, 401, 404, 429))
+def list_push_subscriptions(game_id: str) -> Response:
+    """This seat's push subscriptions"""
+    from .delivery import registry
+
+    subs = registry.list_subscriptions(_game_id(game_id), _auth())
+    return _json(PUSH_SUBSCRIPTION_LIST.dump({"subscriptions": subs}), 200, _NO_STORE)
+
+
+@bp.delete("/games/<game_id>/push-subscriptions/<sub_id>")
+@openapi.operation(
+    "deletePushSubscription", tags=("alerts",), path=schemas.SubscriptionPathSchema,
+    security="required", ok=Ok(204), errors=(400, 401, 404, 429))
+def delete_push_subscription(game_id: str, sub_id: str) -> Response:
+    """Stop sending this seat's alerts to a browser"""
+    from .delivery import registry
+
+    registry.delete_subscription(_game_id(game_id), _auth(), sub_id)
+    return Response(status=204)
+
+
+@bp.post("/games/<game_id>/webhooks")
+@openapi.operation(
+    "addWebhook", tags=("alerts",), path=schemas.GamePathSchema,
+    body=schemas.WebhookCreateSchema,
+    example={"url": "https://bot.example.com/dominion", "lang": "en"}, security="required",
+    ok=Ok(201, schemas.WebhookCreatedSchema), errors=(400, 401, 404, 409, 413, 415, 422, 429))
+def add_webhook(game_id: str) -> Response:
+    """POST this seat's events to a URL (signed webhooks)
+
+    For programs that play a seat (bots, chat integrations): the server POSTs each event
+    of the seat (`turn`, `decision`, `joined`, `game_over`, `reminder`, `deadline`) as
+    JSON, signed by the Standard Webhooks specification with the `secret` of this
+    answer, which is shown only here and on rotation (see *Turn alerts* for the body
+    and how to verify it). A URL that is not public `https` is 422 `unsafe_url`; past
+    the per-seat limit, 409 `too_many_webhooks`.
+    """
+    from .delivery import registry
+
+    data = _body(WEBHOOK_CREATE)
+    hook = registry.add_webhook(_game_id(game_id), _auth(), data["url"], data["lang"])
+    return _json(WEBHOOK_CREATED.dump(hook), 201, _NO_STORE)
+
+
+@bp.get("/games/<game_id>/webhooks")
+@openapi.operation(
+    "listWebhooks", tags=("alerts",), path=schemas.GamePathSchema, security="required",
+    ok=Ok(200, schemas.WebhookListSchema), errors=(400, 401, 404, 429))
+def list_webhooks(game_id: str) -> Response:
+    """This seat's webhooks
+
+    Without their secrets. `enabled` is `false` for one disabled after repeated failed
+    deliveries, and `disabled_reason` says why.
+    """
+    from .delivery import registry
+
+    hooks = registry.list_webhooks(_game_id(game_id), _auth())
+    return _json(WEBHOOK_LIST.dump({"webhooks": hooks}), 200, _NO_STORE)
+
+
+@bp.delete("/games/<game_id>/webhooks/<wid>")
+@openapi.operation(
+    "deleteWebhook", tags=("alerts",), path=schemas.WebhookPathSchema, security="required",
+    ok=Ok(204), errors=(400, 401, 404, 429))
+def delete_webhook(game_id: str, wid: str) -> Response:
+    """Remove a webhook of this seat"""
+    from .delivery import registry
+
+    registry.delete_webhook(_game_id(game_id), _auth(), wid)
+    return Response(status=204)
+
+
+@bp.post("/games/<game_id>/webhooks/<wid>/rotate")
+@openapi.operation(
+    "rotateWebhook", tags=("alerts",), path=schemas.WebhookPathSchema, security="required",
+    ok=Ok(200, schemas.WebhookSecretSchema), errors=(400, 401, 404, 429))
+def rotate_webhook(game_id: str, wid: str) -> Response:
+    """A new signing secret for a webhook
+
+    The old secret stops signing at once. No body.
+    """
+    from .delivery import registry
+
+    secret = registry.rotate_webhook(_game_id(game_id), _auth(), wid)
+    return _json(WEBHOOK_SECRET.dump({"secret": secret}), 200, _NO_STORE)
+
+
+# ---------------------------------------------------------------------------
 # Cards and kingdoms
 
 

@@ -104,7 +104,7 @@ class _Plugin(MarshmallowPlugin):
 # Operations, declared on the views
 
 STATUS_TEXT = {
-    200: "OK", 201: "Created",
+    200: "OK", 201: "Created", 204: "Done; no body",
     304: "Not modified: the `If-None-Match` tag is current (also after the wait of `Prefer`)",
     400: "Malformed JSON, query or header", 401: "Missing, malformed or unknown seat token",
     403: "Not this seat's turn or decision", 404: "No such game (or invitation code)",
@@ -277,6 +277,12 @@ MEANINGS: dict[str, str] = {
     "idempotency_key_reused": "This `Idempotency-Key` was used for another command of this "
                               "seat.",
     "rate_limited": "Too many requests from this address; wait `Retry-After` seconds.",
+    "unsafe_url": "The server will not send to this URL: not `https`, credentials in it, "
+                  "too long, or its host resolves to a loopback, private, link-local or "
+                  "metadata address; `reason` says which.",
+    "too_many_subscriptions": "This seat has as many push subscriptions as allowed; "
+                              "delete one first.",
+    "too_many_webhooks": "This seat has as many webhooks as allowed; delete one first.",
     "internal_error": "The server failed; nothing was changed. Details are in its log only.",
     "unavailable": "The database is busy or unreachable; nothing was changed. Retry after "
                    "`Retry-After` seconds.",
@@ -321,7 +327,8 @@ def build(app: Flask) -> dict[str, Any]:
         info={"summary": "Play Dominion: games, seats, commands, per-seat views, kingdoms.",
               "description": INFO_DESCRIPTION},
         servers=[{"url": "/"}],
-        tags=[{"name": "games"}, {"name": "cards"}, {"name": "kingdoms"}, {"name": "service"}],
+        tags=[{"name": "games"}, {"name": "alerts"}, {"name": "cards"}, {"name": "kingdoms"},
+              {"name": "service"}],
     )
     spec.components.security_scheme("seatToken", {
         "type": "http", "scheme": "bearer",

@@ -644,6 +644,9 @@ class ProblemSchema(Schema):
                                                  "or headers)"})
     constraint = fields.String(metadata={"description": "the randomizer constraint that failed"})
     current_version = fields.Integer(metadata={"description": "the game's version now (412)"})
+    reason = fields.String(metadata={
+        "description": "`unsafe_url`: why the URL was refused (`scheme`, `credentials`, "
+                       "`too_long`, `bad_host`, `private_address`, `unresolvable`, `port`)"})
 
 
 class PlayerViewSchema(Schema):
@@ -976,3 +979,131 @@ class HealthSchema(Schema):
     status = fields.String(required=True, validate=validate.OneOf(("ok", "degraded")))
     database = fields.String(required=True, validate=validate.OneOf(("ok", "unavailable")))
     version = fields.String(required=True)
+
+
+# ---------------------------------------------------------------------------
+# Turn alerts (issue 22): push subscriptions and webhooks
+
+#: A push endpoint or webhook URL as the schema takes it; the server checks it
+#: further (https, public addresses...) and answers 422 ``unsafe_url``.
+URL_PATTERN = r"^https?://\S+$"
+#: ``keys.p256dh``: an uncompressed P-256 point (65 bytes, 0x04 first), base64url.
+P256DH_PATTERN = r"^B[A-Za-z0-9_-]{85}[AEIMQUYcgkosw048]=?$"
+#: ``keys.auth``: 16 random bytes, base64url.
+AUTH_PATTERN = r"^[A-Za-z0-9_-]{21}[AQgw](==)?$"
+ALERT_LANG = {"description": "language of the alerts' texts", "example": "en"}
+
+
+def _alert_lang() -> fields.String:
+    return fields.String(load_default="en", validate=validate.OneOf(SUPPORTED_LANGS),
+                         metadata=ALERT_LANG)
+
+
+class PushKeysSchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+    p256dh = fields.String(required=True, validate=validate.Regexp(P256DH_PATTERN), metadata={
+        "description": "the browser's P-256 public key (base64url): alerts are encrypted "
+                       "to it (RFC 8291)"})
+    auth = fields.String(required=True, validate=validate.Regexp(AUTH_PATTERN), metadata={
+        "description": "the browser's 16-byte authentication secret (base64url)"})
+
+
+class BrowserSubscriptionSchema(Schema):
+    """A browser's `PushSubscription.toJSON()`."""
+
+    class Meta:
+        unknown = RAISE
+
+    endpoint = fields.String(required=True, validate=[
+        validate.Length(min=1, max=1000), validate.Regexp(URL_PATTERN)], metadata={
+        "description": "the push service URL of this browser (https)"})
+    keys = fields.Nested(PushKeysSchema, required=True)
+    expirationTime = fields.Float(allow_none=True, metadata={
+        "description": "when the browser expires it (ms since the epoch), or `null`"})
+
+
+class PushSubscriptionCreateSchema(Schema):
+    """Body of `POST /api/games/{game_id}/push-subscriptions`."""
+
+    class Meta:
+        unknown = RAISE
+
+    subscription = fields.Nested(BrowserSubscriptionSchema, required=True)
+    lang = _alert_lang()
+
+
+class PushSubscriptionSchema(Schema):
+    """A push subscription of the caller's seat."""
+
+    id = fields.String(required=True)
+    endpoint = fields.String(required=True)
+    lang = fields.String(required=True, validate=validate.OneOf(SUPPORTED_LANGS))
+    created_at = fields.DateTime(required=True)
+
+
+class PushSubscriptionListSchema(Schema):
+    subscriptions = fields.List(fields.Nested(PushSubscriptionSchema), required=True)
+
+
+class PushKeySchema(Schema):
+    """The server's VAPID public key: `applicationServerKey` of `pushManager.subscribe`."""
+
+    public_key = fields.String(required=True, metadata={
+        "description": "uncompressed P-256 point, base64url without padding"})
+
+
+class WebhookCreateSchema(Schema):
+    """Body of `POST /api/games/{game_id}/webhooks`."""
+
+    class Meta:
+        unknown = RAISE
+
+    url = fields.String(required=True, validate=[
+        validate.Length(min=1, max=2000), validate.Regexp(URL_PATTERN)], metadata={
+        "description": "where to POST the seat's events (https)",
+        "example": "https://bot.example.com/dominion"})
+    lang = _alert_lang()
+
+
+class WebhookSchema(Schema):
+    """A webhook of the caller's seat (its secret is shown only on creation and rotation)."""
+
+    id = fields.String(required=True)
+    url = fields.String(required=True)
+    lang = fields.String(required=True, validate=validate.OneOf(SUPPORTED_LANGS))
+    enabled = fields.Boolean(required=True, metadata={
+        "description": "`false` once disabled after repeated failed deliveries (register "
+                       "it again to resume)"})
+    failures = fields.Integer(required=True, metadata={
+        "description": "failed deliveries in a row"})
+    disabled_reason = fields.String(required=True, allow_none=True, metadata={
+        "description": "why it was disabled, or `null`"})
+    created_at = fields.DateTime(required=True)
+
+
+class WebhookCreatedSchema(WebhookSchema):
+    """The new webhook, with its signing secret (shown here and on rotation only)."""
+
+    secret = fields.String(required=True, metadata={
+        "description": "the Standard Webhooks signing secret (`whsec_...`)"})
+
+
+class WebhookListSchema(Schema):
+    webhooks = fields.List(fields.Nested(WebhookSchema), required=True)
+
+
+class WebhookSecretSchema(Schema):
+    secret = fields.String(required=True, metadata={
+        "description": "the new signing secret; the old one no longer signs"})
+
+
+class SubscriptionPathSchema(GamePathSchema):
+    sub_id = fields.String(required=True, validate=validate.Regexp(r"^[0-9]{1,18}$"),
+                           metadata={"description": "the subscription's id"})
+
+
+class WebhookPathSchema(GamePathSchema):
+    wid = fields.String(required=True, validate=validate.Regexp(r"^[0-9]{1,18}$"),
+                        metadata={"description": "the webhook's id"})

@@ -34,7 +34,8 @@ EXAMPLES = int(os.environ.get("API_FUZZ_EXAMPLES", "12"))
 ACCEPTABLE = ["2xx", "3xx", "401", "403", "404", "409", "412", "422", "429"]
 #: 422 codes that judge a well-formed request against the game or the card pool.
 RULE_CODES = set(ILLEGAL_COMMAND_CODES) | {
-    "invalid_setup", "unsatisfiable", "idempotency_key_reused", "illegal_command"}
+    "invalid_setup", "unsatisfiable", "idempotency_key_reused", "illegal_command",
+    "unsafe_url"}
 
 
 #: What a player name's pattern cannot say (JSON Schema has no Unicode categories),

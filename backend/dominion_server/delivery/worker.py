@@ -88,9 +88,11 @@ def vapid_keys(app: Flask) -> Any:
     return keys
 
 
-def allowed_hosts(app: Flask) -> list[str]:
-    return [h.strip() for h in app.config.get("OUTBOUND_ALLOW_HOSTS", "").split(",")
-            if h.strip()]
+def allowed_hosts(app: Flask) -> frozenset[str]:
+    """``OUTBOUND_ALLOW_HOSTS``: the hosts that may be plain http and private (tests)."""
+    from .outbound import parse_allowed_hosts
+
+    return parse_allowed_hosts(app.config.get("OUTBOUND_ALLOW_HOSTS"))
 
 
 # ---------------------------------------------------------------------------
