@@ -442,6 +442,19 @@ class Unresponsive:
         self._sock.close()
 
 
+def only_loopback(monkeypatch: Any) -> None:
+    """Make any attempt to connect to a host other than 127.0.0.1 fail the
+    test (call it from an autouse fixture with pytest's ``monkeypatch``)."""
+    real = socket.create_connection
+
+    def guarded(address: tuple[str, int], *args: Any, **kwargs: Any) -> socket.socket:
+        if address[0] != "127.0.0.1":
+            raise AssertionError(f"the test tried to connect to {address}")
+        return real(address, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "create_connection", guarded)
+
+
 def closed_port() -> int:
     """A port on 127.0.0.1 where nothing listens (bound, then released)."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:

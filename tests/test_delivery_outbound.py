@@ -18,7 +18,7 @@ from dominion_server.delivery.outbound import (
     DeliveryError, UnsafeUrl, check_url, parse_allowed_hosts, parse_retry_after, post,
 )
 from tests.delivery_servers import (
-    ScriptedServer, Unresponsive, closed_port, tls_contexts,
+    ScriptedServer, Unresponsive, closed_port, only_loopback, tls_contexts,
 )
 
 PUBLIC_V4 = "93.184.215.14"
@@ -26,16 +26,8 @@ PUBLIC_V6 = "2606:2800:21f:cb07:6820:80da:af6b:8b2c"
 
 
 @pytest.fixture(autouse=True)
-def only_loopback(monkeypatch):
-    """Fail the test if anything tries to connect to a host other than 127.0.0.1."""
-    real = socket.create_connection
-
-    def guarded(address, *args, **kwargs):
-        if address[0] != "127.0.0.1":
-            raise AssertionError(f"the test tried to connect to {address}")
-        return real(address, *args, **kwargs)
-
-    monkeypatch.setattr(socket, "create_connection", guarded)
+def guard(monkeypatch):
+    only_loopback(monkeypatch)
 
 
 def dns(table: dict[str, list[str]], calls: list[str] | None = None):
