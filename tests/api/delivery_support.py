@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import base64
 import json
 from datetime import datetime, timedelta
 from typing import Any, Callable, Optional
 
+from cryptography.hazmat.primitives.asymmetric import ec
 from flask import Flask
 from sqlalchemy import select, update
 
@@ -22,7 +24,10 @@ GAMES = GameRow.__table__
 
 
 def make_app(url: str, **config: Any) -> Flask:
+    key = ec.generate_private_key(ec.SECP256R1()).private_numbers().private_value
     return create_app({
+        "VAPID_PRIVATE_KEY": base64.urlsafe_b64encode(key.to_bytes(32, "big")).decode(),
+        "VAPID_SUBJECT": "mailto:tests@example.com",
         "TESTING": True, "SQLALCHEMY_DATABASE_URI": url, "AUTO_MIGRATE": True,
         "RATELIMIT_ENABLED": False, "OUTBOUND_ALLOW_HOSTS": "127.0.0.1",
         "DELIVERY_WORKER": "off", "DELIVERY_SCAN": 0, **config})

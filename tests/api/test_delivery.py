@@ -15,6 +15,7 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import select
 
+from dominion import card_name
 from dominion_server.delivery import worker as delivery_worker
 from dominion_server.extensions import db
 from dominion_server.models import WebhookRow, utcnow
@@ -101,7 +102,7 @@ def test_a_decision_names_its_prompt_and_card_never_the_hand(app, client, push):
     [msg] = push.wait_for(1)
     data = msg.data
     assert data["kind"] == "decision" and data["seat"] == other
-    assert data["title"] == "Rád várnak" and "Milícia" in data["body"]
+    assert data["title"] == "Rád várnak" and card_name("Militia", "hu") in data["body"]
     [row] = rows(app)
     facts = __import__("json").loads(row.data)
     assert facts["prompt"] == "militia.discard" and facts["card"] == "Militia"

@@ -73,18 +73,15 @@ KEYS = "dominion_vapid_keys"
 
 
 def vapid_keys(app: Flask) -> Any:
-    """The server's VAPID keys: from the settings, or made once in the instance folder."""
+    """The server's VAPID keys: from the settings, or made once in the instance folder.
+
+    :raises ValueError: a bad ``VAPID_PRIVATE_KEY`` or ``VAPID_SUBJECT``.
+    """
     keys = app.extensions.get(KEYS)
     if keys is None:
-        from . import webpush
+        from .webpush import VapidKeys
 
-        if app.config.get("VAPID_PRIVATE_KEY"):
-            keys = webpush.VapidKeys.from_private_key(app.config["VAPID_PRIVATE_KEY"],
-                                                      app.config["VAPID_SUBJECT"])
-        else:
-            keys = webpush.VapidKeys.load_or_create(app.instance_path,
-                                                    subject=app.config["VAPID_SUBJECT"])
-        app.extensions[KEYS] = keys
+        keys = app.extensions[KEYS] = VapidKeys.from_config(app.config, app.instance_path)
     return keys
 
 
@@ -113,14 +110,16 @@ def _push(app: Flask, c: Claimed) -> None:
     payload = json.dumps(msg.payload, separators=(",", ":"), ensure_ascii=False).encode()
     max_attempts = app.config["DELIVERY_MAX_ATTEMPTS"]
     try:
-        body, headers = webpush.push_request(subscription, payload, vapid_keys(app),
-                                             msg.ttl, msg.urgency, msg.topic)
-        reply = outbound.post(sub.endpoint, body, headers, allowed_hosts(app))
+        reply = webpush.send_push(subscription, payload, vapid_keys(app), allowed_hosts(app),
+                                  ttl=msg.ttl, urgency=msg.urgency, topic=msg.topic)
     except outbound.UnsafeUrl as e:
         outbox.dead(session, c, f"unsafe_url: {e}")
         return
     except outbound.DeliveryError as e:
         outbox.failed(session, c, f"network: {e}", max_attempts)
+        return
+    except ValueError as e:  # unusable keys (not a point of the curve): never deliverable
+        outbox.dead(session, c, f"invalid subscription: {e}")
         return
     status = reply.status
     if 200 <= status < 300:
