@@ -27,6 +27,7 @@ h1{margin-top:0}h2{border-bottom:1px solid #ccc;margin-top:2rem}
 .op{border:1px solid #ddd;border-radius:6px;margin:1rem 0;padding:.5rem 1rem}
 .m{display:inline-block;min-width:4rem;font-weight:bold;color:#fff;border-radius:4px;
 text-align:center;margin-right:.5rem}.get{background:#2a7}.post{background:#27c}
+.delete{background:#c33}
 code,pre{background:#f5f5f5;border-radius:4px}pre{padding:.5rem;overflow-x:auto;font-size:13px}
 table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.2rem .5rem;text-align:left}
 td p,li p{margin:0}
@@ -246,6 +247,61 @@ commands and decisions are always the English names and ids.
 """
 
 
+ALERTS = """\
+A seat can be told when it must act, even with no page of the game open: by **Web Push**
+to a browser or installed app, or by a **signed webhook** to a program that plays it.
+Both carry the same events, each with an `id` that stays the same on every retry:
+
+| kind | sent to | when |
+|---|---|---|
+| `turn` | the seat | its turn starts (or comes back to it) |
+| `decision` | the seat | it must answer a decision on another seat's turn (`prompt`, `card`) |
+| `joined` | the seated players | someone took a seat |
+| `game_over` | every player | the game ended (`result`: scores, winners) |
+| `reminder` | the seat | the game's `reminder` hours passed and it still has not moved |
+| `deadline` | the other players | the seat (`absent`) missed the game's move `deadline` |
+
+Never the seat whose own request caused it, and never a card of a hand or deck: a
+`decision` names only its prompt key and the card whose effect asks.
+
+**Web Push.** Subscribe with `applicationServerKey` = `GET /api/push/key`, then
+`POST /api/games/{game_id}/push-subscriptions` with the subscription and a `lang`. The
+service worker receives `{"id", "kind", "game_id", "seat", "version", "title", "body",
+"url", "tag", "waiting"}`: `title` and `body` are in `lang`, `url` opens the game, `tag`
+(one per game) replaces the game's previous notification, and `waiting` is how many
+games this browser's seats must act in now (for `navigator.setAppBadge`). Messages go
+with `Urgency: high` for `turn`, `decision` and `reminder`, a `Topic` per game, and a
+TTL of a day (a week for `game_over`). A subscription the push service calls gone
+(404, 410) is deleted.
+
+**Webhooks.** `POST /api/games/{game_id}/webhooks` with a `url` answers the `secret`
+(only then, and on `rotate`). Each event is a POST of
+`{"type", "id", "game_id", "seat", "version", "timestamp", "data"}` signed by the
+[Standard Webhooks](https://www.standardwebhooks.com/) specification (headers
+`webhook-id`, `webhook-timestamp`, `webhook-signature`). Verify it with the
+specification's library before trusting it, and drop an `id` you have seen:
+
+```python
+from standardwebhooks import Webhook
+
+event = Webhook(secret).verify(body_bytes, request_headers)  # raises if forged or stale
+if event["id"] not in seen:
+    seen.add(event["id"])
+    ...  # event["type"] == "turn": fetch the game and send a command
+```
+
+Answer 2xx quickly. Timeouts, 5xx and 429 (`Retry-After` honoured) are retried with
+exponential backoff and jitter for about a day; a webhook that fails 8 times in a row is
+disabled (`enabled: false` and `disabled_reason` in `GET .../webhooks`): register it
+again to resume. URLs must be public `https` (else 422 `unsafe_url` with its `reason`),
+and a seat may have a few of each (409 past the limit).
+"""
+
+
+def _alerts(doc: dict[str, Any]) -> str:
+    return markdown(ALERTS)
+
+
 def _editions(doc: dict[str, Any]) -> str:
     return markdown(EDITIONS)
 
@@ -308,7 +364,7 @@ def _operation(path: str, method: str, op: dict[str, Any]) -> str:
 
 def _operations(doc: dict[str, Any]) -> str:
     return "".join(_operation(path, method, op) for path, item in doc["paths"].items()
-                   for method, op in item.items() if method in ("get", "post"))
+                   for method, op in item.items() if method in ("get", "post", "delete"))
 
 
 def _problems(doc: dict[str, Any]) -> str:
@@ -344,6 +400,7 @@ SECTIONS: list[Section] = [
     Section("prompts", "Decision prompts", engine_docs.prompts),
     Section("events", "Events", engine_docs.events),
     Section("client", "A client in 40 lines", _client),
+    Section("alerts", "Turn alerts", _alerts),
     Section("operations", "Operations", _operations),
     Section("problems", "Problem codes", _problems),
     Section("schemas", "Schemas", _schemas),

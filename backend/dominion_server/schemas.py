@@ -986,7 +986,7 @@ class HealthSchema(Schema):
 
 #: A push endpoint or webhook URL as the schema takes it; the server checks it
 #: further (https, public addresses...) and answers 422 ``unsafe_url``.
-URL_PATTERN = r"^https?://\S+$"
+URL_PATTERN = r"^https?://[!-~]+$"
 #: ``keys.p256dh``: an uncompressed P-256 point (65 bytes, 0x04 first), base64url.
 P256DH_PATTERN = r"^B[A-Za-z0-9_-]{85}[AEIMQUYcgkosw048]=?$"
 #: ``keys.auth``: 16 random bytes, base64url.
