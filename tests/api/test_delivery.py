@@ -21,18 +21,23 @@ from dominion_server.extensions import db
 from dominion_server.models import WebhookRow, utcnow
 
 from ..delivery_servers import PushService, WebhookReceiver
+from . import dbs
 from .delivery_support import (
     awaiting, card_names_in, drain, due_now, edit_game, end_turn, make_app, rows,
 )
 from .support import bearer, create, two_humans
 
 
-@pytest.fixture
-def app(tmp_path):
-    app = make_app(f"sqlite:///{tmp_path / 'delivery.sqlite3'}")
+@pytest.fixture(params=dbs.kinds())
+def app(request, tmp_path):
+    """A fresh app and database per test: SQLite, and PostgreSQL when given."""
+    schema = dbs.PostgresSchema(dbs.postgres_url()) if request.param == "postgresql" else None
+    app = make_app(schema.url if schema else f"sqlite:///{tmp_path / 'delivery.sqlite3'}")
     yield app
     with app.app_context():
         db.engine.dispose()
+    if schema:
+        schema.drop()
 
 
 @pytest.fixture

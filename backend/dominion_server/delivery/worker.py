@@ -229,9 +229,10 @@ def _mark(game_id: str, version: int, seat: int, kind: str, now: datetime) -> bo
     """
     dialect = db.session.get_bind().dialect.name
     ins = (postgresql.insert if dialect == "postgresql" else sqlite.insert)(MARKS)
+    # RETURNING rather than rowcount, which psycopg leaves at -1 here.
     return db.session.execute(ins.values(
         game_id=game_id, version=version, seat=seat, kind=kind, created_at=now,
-    ).on_conflict_do_nothing()).rowcount == 1
+    ).on_conflict_do_nothing().returning(MARKS.c.seat)).first() is not None
 
 
 class _Seat:
