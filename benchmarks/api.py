@@ -34,8 +34,13 @@ latency (from sending a command until the other seat has the new version)
 median and p95, and the most polls held at once. Then one server with one
 worker gets more simultaneous long polls than its cap: how many one process
 held at once, how many it answered at once, and the command round trip
-meanwhile. ``--parts live`` runs only these. It prints figures and asserts
-nothing.
+meanwhile. ``--parts live`` runs only these.
+
+Outbox (``--parts outbox``): the paced run again, on 50 new games each, with
+turn alerts off (no seat subscribed) and on (both seats of every game have a
+push subscription, so every turn writes outbox rows in the command's
+transaction, while a ``flask deliver`` worker process delivers them to a
+local stand-in push service). It prints figures and asserts nothing.
 """
 
 from __future__ import annotations
@@ -490,6 +495,92 @@ def capacity(kind: str, url: str, tmp: Path, polls: int, threads: int) -> None:
         proc.wait(30)
 
 
+class _PushSink(threading.Thread):
+    """A stand-in push service for the outbox runs: answers 201 to every POST, counts."""
+
+    def __init__(self) -> None:
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        sink = self
+        self.count = 0
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                self.rfile.read(int(self.headers.get("Content-Length", 0)))
+                sink.count += 1
+                self.send_response(201)
+                self.end_headers()
+
+            def log_message(self, *a: Any) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        super().__init__(target=self.server.serve_forever, daemon=True)
+
+
+def _browser_keys() -> dict[str, str]:
+    """``keys`` of a browser's push subscription (a fresh P-256 key, a random secret)."""
+    import base64
+
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+
+    point = ec.generate_private_key(ec.SECP256R1()).public_key().public_bytes(
+        serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+    b64 = lambda b: base64.urlsafe_b64encode(b).decode().rstrip("=")  # noqa: E731
+    return {"p256dh": b64(point), "auth": b64(os.urandom(16))}
+
+
+def outbox(kind: str, url: str, tmp: Path, args: argparse.Namespace) -> None:
+    """Command round trips with the outbox off (no seat subscribed: a notice costs one
+    query that finds no target) and on (both seats of every game subscribed, so each
+    turn writes outbox rows in the command's transaction, and a ``flask deliver``
+    worker process delivers them to a local push service meanwhile)."""
+    import base64
+
+    from cryptography.hazmat.primitives.asymmetric import ec
+
+    key = ec.generate_private_key(ec.SECP256R1()).private_numbers().private_value
+    env = {"OUTBOUND_ALLOW_HOSTS": "127.0.0.1", "DELIVERY_WORKER": "off",
+           "VAPID_PRIVATE_KEY": base64.urlsafe_b64encode(key.to_bytes(32, "big")).decode()}
+    port = free_port()
+    proc = start_server(url, port, tmp, workers=args.workers, extra_env=env)
+    sink = _PushSink()
+    sink.start()
+    worker = None
+    try:
+        client = Client(port)
+        games = create_games(client, first_seed=7000)
+        lat, secs = paced(port, games, args.paced_commands, args.pace)
+        report(kind, f"outbox off: {GAMES} games, nobody subscribed", lat, secs)
+        games = create_games(client, first_seed=8000)
+        endpoint = f"http://127.0.0.1:{sink.server.server_port}/push"
+        for g in games:
+            for seat, token in g["tokens"].items():
+                status, _, body = client.request(
+                    "POST", f"/api/games/{g['id']}/push-subscriptions",
+                    {"subscription": {"endpoint": f"{endpoint}/{g['id']}/{seat}",
+                                      "keys": _browser_keys()}},
+                    {"Authorization": f"Bearer {token}"})
+                assert status == 201, body
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "flask", "--app", "dominion_server", "deliver"],
+            env=dict(os.environ, PYTHONPATH=str(BACKEND), DATABASE_URL=url, AUTO_MIGRATE="0",
+                     DELIVERY_POLL="0.2", **env),
+            cwd=tmp, stdout=subprocess.DEVNULL)
+        lat, secs = paced(port, games, args.paced_commands, args.pace)
+        report(kind, f"outbox on: {GAMES} games, both seats subscribed, a worker delivering",
+               lat, secs)
+        print(f"[{kind}] outbox on: {sink.count} pushes delivered during the run")
+    finally:
+        if worker is not None:
+            worker.terminate()
+            worker.wait(30)
+        sink.server.shutdown()
+        proc.terminate()
+        proc.wait(30)
+
+
 def bench(kind: str, args: argparse.Namespace) -> None:
     tmp = Path(tempfile.mkdtemp(prefix="dominion-bench-"))
     try:
@@ -520,6 +611,8 @@ def bench(kind: str, args: argparse.Namespace) -> None:
             proc.wait(30)
         if args.parts in ("all", "live"):
             capacity(kind, url, tmp, args.capacity_polls, args.capacity_threads)
+        if args.parts in ("all", "outbox"):
+            outbox(kind, url, tmp, args)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
@@ -535,8 +628,9 @@ def main() -> None:
     sys.setswitchinterval(0.0002)
     parser = argparse.ArgumentParser()
     parser.add_argument("--db", choices=["sqlite", "postgres", "both"], default="both")
-    parser.add_argument("--parts", choices=["all", "classic", "live"], default="all",
-                        help="classic: command round trips and 304 polls; live: live games")
+    parser.add_argument("--parts", choices=["all", "classic", "live", "outbox"], default="all",
+                        help="classic: command round trips and 304 polls; live: live games; "
+                             "outbox: command round trips with turn alerts off and on")
     parser.add_argument("--commands", type=int, default=3000)
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--poll-seconds", type=int, default=5)
