@@ -18,7 +18,7 @@ from dominion_server.delivery.outbound import (
     DeliveryError, UnsafeUrl, check_url, parse_allowed_hosts, parse_retry_after, post,
 )
 from tests.delivery_servers import (
-    ScriptedServer, Unresponsive, closed_port, only_loopback, tls_contexts,
+    Dripping, ScriptedServer, Unresponsive, closed_port, only_loopback, tls_contexts,
 )
 
 PUBLIC_V4 = "93.184.215.14"
@@ -328,6 +328,16 @@ def test_a_server_that_never_answers_times_out_with_delivery_error():
             post(f"http://127.0.0.1:{silent.port}/", b"{}", {}, {"127.0.0.1"},
                  timeout=(2, 0.3))
         assert "timed out" in str(error.value)
+
+
+def test_a_reply_dripping_byte_by_byte_is_cut_at_the_overall_deadline():
+    with Dripping() as slow:
+        with pytest.raises(DeliveryError) as error:
+            # Every byte comes within the 0.5 s read timeout; the whole reply
+            # would take 200 s.
+            post(f"http://127.0.0.1:{slow.port}/", b"{}", {}, {"127.0.0.1"},
+                 timeout=(0.5, 0.5))
+        assert "no complete reply within 1s" in str(error.value)
 
 
 def test_retry_after_in_seconds_from_a_429():
