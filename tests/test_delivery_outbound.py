@@ -294,6 +294,13 @@ def test_posts_the_body_and_headers_and_returns_the_reply():
         assert "dominion" in request.headers["user-agent"]
 
 
+def test_a_path_outside_ascii_is_sent_percent_encoded():
+    with ScriptedServer() as server:
+        reply = post(server.url("/hook/ž?a=%20b&c=ř"), b"", {}, server.allowed_hosts)
+        assert reply.status == 200
+        assert server.requests[0].path == "/hook/%C5%BE?a=%20b&c=%C5%99"
+
+
 def test_a_redirect_is_not_followed():
     with ScriptedServer() as target, ScriptedServer() as redirector:
         allowed = redirector.allowed_hosts | target.allowed_hosts

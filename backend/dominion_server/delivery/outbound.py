@@ -24,7 +24,7 @@ import threading
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Callable, Collection, Mapping, Optional, Sequence, Union
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 IPAddress = Union[ipaddress.IPv4Address, ipaddress.IPv6Address]
 
@@ -236,6 +236,8 @@ def check_url(url: str, allowed_hosts: Collection[str] = (),
     path = parts.path or "/"
     if parts.query:
         path += "?" + parts.query
+    # The request line is ASCII: percent-encode the rest (existing escapes stay).
+    path = quote(path, safe="/?%:@!$&'()*+,;=-._~")
     return Target(url=url, scheme=scheme, host=host, port=port, path=path,
                   addresses=addresses, allowed=allowed)
 
