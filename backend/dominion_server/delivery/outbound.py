@@ -353,7 +353,7 @@ def post(url: str, body: bytes, headers: Mapping[str, str],
     raise DeliveryError(f"cannot connect to {target.origin}: {'; '.join(failures)}")
 
 
-def _exchange(conn: http.client.HTTPConnection, target: Target, body: bytes,
+def _exchange(conn: _PinnedHTTPConnection, target: Target, body: bytes,
               headers: Mapping[str, str]) -> Reply:
     """Send the request on a connected ``conn`` and read the capped reply."""
     conn.putrequest("POST", target.path, skip_accept_encoding=True)
@@ -383,7 +383,7 @@ def _exchange(conn: http.client.HTTPConnection, target: Target, body: bytes,
 
 def _connection(target: Target, address: str, connect_timeout: float,
                 read_timeout: float, tls: Optional[ssl.SSLContext]
-                ) -> http.client.HTTPConnection:
+                ) -> _PinnedHTTPConnection:
     """A connection that will go to ``address`` while naming ``target.host``."""
     if target.scheme == "https":
         return _PinnedHTTPSConnection(target.host, target.port, address, connect_timeout,
