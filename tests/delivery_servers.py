@@ -18,7 +18,8 @@ received and can be told how to answer the next requests::
   private key of the subscription it made, and answers 201.
 - :class:`WebhookReceiver` verifies Standard Webhooks signatures with the
   specification's own verifier and answers 204 (400 when verification fails).
-- :class:`Unresponsive` accepts connections and never answers (timeouts).
+- :class:`Unresponsive` accepts connections and never answers (timeouts);
+  :class:`Dripping` answers one byte at a time (the overall deadline).
 
 Waiting uses a condition variable with a generous timeout, never a sleep.
 """
@@ -440,6 +441,39 @@ class Unresponsive:
 
     def __exit__(self, *exc: object) -> None:
         self._sock.close()
+
+
+class Dripping:
+    """A server on 127.0.0.1 that answers 200 with a 4096-byte body sent one
+    byte every 50 ms: each read is quick, the whole reply takes minutes."""
+
+    def __enter__(self) -> "Dripping":
+        self._sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self._sock.bind(("127.0.0.1", 0))
+        self._sock.listen(1)
+        self.port = self._sock.getsockname()[1]
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._drip, daemon=True)
+        self._thread.start()
+        return self
+
+    def _drip(self) -> None:
+        conn, _ = self._sock.accept()
+        with conn:
+            conn.recv(65536)
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 4096\r\n\r\n")
+            deadline = time.monotonic() + WAIT
+            # The pacing of the drip, not a wait for a result.
+            while not self._stop.wait(0.05) and time.monotonic() < deadline:
+                try:
+                    conn.sendall(b"x")
+                except OSError:  # the client hung up: done
+                    return
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._sock.close()
+        self._thread.join(WAIT)
 
 
 def only_loopback(monkeypatch: Any) -> None:

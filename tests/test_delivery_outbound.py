@@ -18,7 +18,7 @@ from dominion_server.delivery.outbound import (
     DeliveryError, UnsafeUrl, check_url, parse_allowed_hosts, parse_retry_after, post,
 )
 from tests.delivery_servers import (
-    ScriptedServer, Unresponsive, closed_port, only_loopback, tls_contexts,
+    Dripping, ScriptedServer, Unresponsive, closed_port, only_loopback, tls_contexts,
 )
 
 PUBLIC_V4 = "93.184.215.14"
@@ -172,10 +172,11 @@ def test_refuses_plain_http_to_a_public_host():
     assert "https" in error.detail
 
 
-def test_refuses_other_schemes():
-    for url in ("ftp://example.com/", "file:///etc/passwd", "gopher://example.com/",
-                "javascript:alert(1)", "//example.com/"):
-        refused(url, "scheme")
+@pytest.mark.parametrize("url", ["ftp://example.com/", "file:///etc/passwd",
+                                 "gopher://example.com/", "javascript:alert(1)",
+                                 "//example.com/"])
+def test_refuses_other_schemes(url):
+    refused(url, "scheme")
 
 
 def test_refuses_credentials_in_the_url():
@@ -194,17 +195,20 @@ def test_refuses_an_over_long_url():
     assert check_url(base + "a" * (2000 - len(base)), (), PUBLIC_DNS).host == "example.com"
 
 
-def test_refuses_bad_hosts():
-    for url in ("https:///hook", "https://exa_mple.com/", "https://-bad.example.com/",
-                "https://[::1%25lo]/", "https://[not-v6]/", "https://ex ample.com/",
-                "https://example.com\n.evil/", "https://" + "a" * 64 + ".com/"):
-        refused(url, "bad_host")
+@pytest.mark.parametrize("url", [
+    "https:///hook", "https://exa_mple.com/", "https://-bad.example.com/",
+    "https://a..example.com/", "https://[::1%25lo]/", "https://[not-v6]/",
+    "https://[::1/", "https://ex ample.com/", "https://example.com\n.evil/",
+    "https://" + "a" * 64 + ".com/", "",
+])
+def test_refuses_bad_hosts(url):
+    refused(url, "bad_host")
 
 
-def test_refuses_numeric_host_forms_that_the_c_resolver_reads_as_ipv4():
-    # 2130706433 and 127.1 and 0x7f.1 all mean 127.0.0.1 to inet_aton.
-    for host in ("2130706433", "127.1", "0x7f.1", "0177.0.0.1"):
-        refused(f"https://{host}/", "bad_host", outbound.system_resolver)
+@pytest.mark.parametrize("host", ["2130706433", "127.1", "0x7f.1", "0177.0.0.1"])
+def test_refuses_numeric_host_forms_that_the_c_resolver_reads_as_ipv4(host):
+    # Each of these means 127.0.0.1 to inet_aton.
+    refused(f"https://{host}/", "bad_host", outbound.system_resolver)
 
 
 def test_refuses_privileged_ports_other_than_web_ports():
@@ -294,6 +298,13 @@ def test_posts_the_body_and_headers_and_returns_the_reply():
         assert "dominion" in request.headers["user-agent"]
 
 
+def test_a_path_outside_ascii_is_sent_percent_encoded():
+    with ScriptedServer() as server:
+        reply = post(server.url("/hook/ž?a=%20b&c=ř"), b"", {}, server.allowed_hosts)
+        assert reply.status == 200
+        assert server.requests[0].path == "/hook/%C5%BE?a=%20b&c=%C5%99"
+
+
 def test_a_redirect_is_not_followed():
     with ScriptedServer() as target, ScriptedServer() as redirector:
         allowed = redirector.allowed_hosts | target.allowed_hosts
@@ -328,6 +339,16 @@ def test_a_server_that_never_answers_times_out_with_delivery_error():
             post(f"http://127.0.0.1:{silent.port}/", b"{}", {}, {"127.0.0.1"},
                  timeout=(2, 0.3))
         assert "timed out" in str(error.value)
+
+
+def test_a_reply_dripping_byte_by_byte_is_cut_at_the_overall_deadline():
+    with Dripping() as slow:
+        with pytest.raises(DeliveryError) as error:
+            # Every byte comes within the 0.5 s read timeout; the whole reply
+            # would take 200 s.
+            post(f"http://127.0.0.1:{slow.port}/", b"{}", {}, {"127.0.0.1"},
+                 timeout=(0.5, 0.5))
+        assert "no complete reply within 1s" in str(error.value)
 
 
 def test_retry_after_in_seconds_from_a_429():

@@ -20,10 +20,11 @@ import ipaddress
 import re
 import socket
 import ssl
+import threading
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Callable, Collection, Mapping, Optional, Sequence, Union
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 IPAddress = Union[ipaddress.IPv4Address, ipaddress.IPv6Address]
 
@@ -235,6 +236,8 @@ def check_url(url: str, allowed_hosts: Collection[str] = (),
     path = parts.path or "/"
     if parts.query:
         path += "?" + parts.query
+    # The request line is ASCII: percent-encode the rest (existing escapes stay).
+    path = quote(path, safe="/?%:@!$&'()*+,;=-._~")
     return Target(url=url, scheme=scheme, host=host, port=port, path=path,
                   addresses=addresses, allowed=allowed)
 
@@ -307,8 +310,9 @@ def post(url: str, body: bytes, headers: Mapping[str, str],
     redirects (a 3xx is returned as it is) and reading at most
     :data:`MAX_BODY` bytes of the reply.
 
-    :param timeout: (connect, read) seconds; the read timeout applies to each
-        read from the socket.
+    :param timeout: (connect, read) seconds: to connect, and to wait for each
+        read; the whole exchange with one address, TLS included, must be over
+        within their sum.
     :param tls: the TLS context (tests); ``ssl.create_default_context()`` by default.
     :raises UnsafeUrl: the URL is refused (see :func:`check_url`); nothing was sent.
     :raises DeliveryError: no reply: the name did not resolve right now, the
@@ -324,22 +328,32 @@ def post(url: str, body: bytes, headers: Mapping[str, str],
     failures = []
     for address in target.addresses:
         conn = _connection(target, address, connect_timeout, read_timeout, tls)
+        # Per-read timeouts alone let a server drip one byte at a time for
+        # hours; a watchdog cuts the connection at the overall deadline.
+        watchdog = threading.Timer(connect_timeout + read_timeout, conn.cut)
+        watchdog.daemon = True
+        watchdog.start()
         try:
-            conn.connect()
-        except OSError as exc:
-            conn.close()
-            failures.append(f"{address}: {exc}")
-            continue
-        try:
-            return _exchange(conn, target, body, headers)
-        except (OSError, http.client.HTTPException) as exc:
-            raise DeliveryError(f"{target.origin} ({address}): {exc!r}") from None
+            try:
+                conn.connect()
+            except OSError as exc:
+                failures.append(f"{address}: {exc}")
+                continue
+            try:
+                reply = _exchange(conn, target, body, headers)
+            except (OSError, http.client.HTTPException) as exc:
+                raise DeliveryError(f"{target.origin} ({address}): {exc!r}"
+                                    + conn.cut_note) from None
+            if conn.was_cut:  # the reply may look whole but was cut short
+                raise DeliveryError(f"{target.origin} ({address}):" + conn.cut_note)
+            return reply
         finally:
+            watchdog.cancel()
             conn.close()
     raise DeliveryError(f"cannot connect to {target.origin}: {'; '.join(failures)}")
 
 
-def _exchange(conn: http.client.HTTPConnection, target: Target, body: bytes,
+def _exchange(conn: _PinnedHTTPConnection, target: Target, body: bytes,
               headers: Mapping[str, str]) -> Reply:
     """Send the request on a connected ``conn`` and read the capped reply."""
     conn.putrequest("POST", target.path, skip_accept_encoding=True)
@@ -369,7 +383,7 @@ def _exchange(conn: http.client.HTTPConnection, target: Target, body: bytes,
 
 def _connection(target: Target, address: str, connect_timeout: float,
                 read_timeout: float, tls: Optional[ssl.SSLContext]
-                ) -> http.client.HTTPConnection:
+                ) -> _PinnedHTTPConnection:
     """A connection that will go to ``address`` while naming ``target.host``."""
     if target.scheme == "https":
         return _PinnedHTTPSConnection(target.host, target.port, address, connect_timeout,
@@ -379,19 +393,55 @@ def _connection(target: Target, address: str, connect_timeout: float,
 
 
 class _PinnedHTTPConnection(http.client.HTTPConnection):
-    """Connects to a checked address; ``Host`` still names the URL's host."""
+    """Connects to a checked address; ``Host`` still names the URL's host.
+
+    :meth:`cut` (from another thread) shuts the connection down, so that a
+    blocked read returns at once.
+    """
 
     def __init__(self, host: str, port: int, address: str, connect_timeout: float,
                  read_timeout: float) -> None:
         super().__init__(host, port, timeout=connect_timeout)
         self._address = address
         self._read_timeout = read_timeout
+        self._deadline = connect_timeout + read_timeout
+        self._lock = threading.Lock()
+        self._handle: Optional[socket.socket] = None  # a dup of the TCP socket
+        self.was_cut = False
 
     def connect(self) -> None:
         # Never socket.create_connection(self.host): that would resolve again.
-        self.sock = socket.create_connection((self._address, self.port), self.timeout)
-        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        self.sock.settimeout(self._read_timeout)
+        sock = socket.create_connection((self._address, self.port), self.timeout)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        sock.settimeout(self._read_timeout)
+        with self._lock:
+            # A TLS socket cannot be dup()ed or shut down from another thread
+            # safely; a duplicate of the plain socket can.
+            self._handle = sock.dup()
+            if self.was_cut:
+                self._handle.shutdown(socket.SHUT_RDWR)
+        self.sock = sock
+
+    def cut(self) -> None:
+        """Shut the connection down (the watchdog's deadline passed)."""
+        with self._lock:
+            self.was_cut = True
+            if self._handle is not None:
+                try:
+                    self._handle.shutdown(socket.SHUT_RDWR)
+                except OSError:  # already closed by the other side
+                    pass
+
+    @property
+    def cut_note(self) -> str:
+        return f" (no complete reply within {self._deadline:g}s)" if self.was_cut else ""
+
+    def close(self) -> None:
+        super().close()
+        with self._lock:
+            if self._handle is not None:
+                self._handle.close()
+                self._handle = None
 
 
 class _PinnedHTTPSConnection(_PinnedHTTPConnection):
