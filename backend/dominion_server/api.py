@@ -24,6 +24,8 @@ from dominion import CARDS, catalog, presets, randomize
 from dominion.errors import DominionError
 
 from . import bodies, docs, openapi, schemas, service
+from .delivery import registry
+from .delivery.worker import vapid_keys
 from .errors import ApiError, engine_error
 from .extensions import db
 from .openapi import Ok
@@ -356,8 +358,6 @@ def get_push_key() -> Response:
     Pass `public_key` as `applicationServerKey` to `pushManager.subscribe` (VAPID,
     RFC 8292), then register the subscription with a seat.
     """
-    from .delivery.worker import vapid_keys
-
     key = vapid_keys(current_app).public_key_b64url
     return _json(PUSH_KEY.dump({"public_key": key}), 200,
                  {"Cache-Control": "public, max-age=300"})
@@ -382,8 +382,6 @@ def add_push_subscription(game_id: str) -> Response:
     endpoint that is not public `https` is 422 `unsafe_url` with the `reason`; past the
     per-seat limit, 409 `too_many_subscriptions`.
     """
-    from .delivery import registry
-
     data = _body(PUSH_SUBSCRIPTION_CREATE)
     sub, created = registry.add_subscription(_game_id(game_id), _auth(), data["subscription"],
                                              data["lang"])
@@ -397,8 +395,6 @@ def add_push_subscription(game_id: str) -> Response:
     errors=(400, 401, 404, 429))
 def list_push_subscriptions(game_id: str) -> Response:
     """This seat's push subscriptions"""
-    from .delivery import registry
-
     subs = registry.list_subscriptions(_game_id(game_id), _auth())
     return _json(PUSH_SUBSCRIPTION_LIST.dump({"subscriptions": subs}), 200, _NO_STORE)
 
@@ -409,8 +405,6 @@ def list_push_subscriptions(game_id: str) -> Response:
     security="required", ok=Ok(204), errors=(400, 401, 404, 429))
 def delete_push_subscription(game_id: str, sub_id: str) -> Response:
     """Stop sending this seat's alerts to a browser"""
-    from .delivery import registry
-
     registry.delete_subscription(_game_id(game_id), _auth(), sub_id)
     return Response(status=204)
 
@@ -431,8 +425,6 @@ def add_webhook(game_id: str) -> Response:
     and how to verify it). A URL that is not public `https` is 422 `unsafe_url`; past
     the per-seat limit, 409 `too_many_webhooks`.
     """
-    from .delivery import registry
-
     data = _body(WEBHOOK_CREATE)
     hook = registry.add_webhook(_game_id(game_id), _auth(), data["url"], data["lang"])
     return _json(WEBHOOK_CREATED.dump(hook), 201, _NO_STORE)
@@ -448,8 +440,6 @@ def list_webhooks(game_id: str) -> Response:
     Without their secrets. `enabled` is `false` for one disabled after repeated failed
     deliveries, and `disabled_reason` says why.
     """
-    from .delivery import registry
-
     hooks = registry.list_webhooks(_game_id(game_id), _auth())
     return _json(WEBHOOK_LIST.dump({"webhooks": hooks}), 200, _NO_STORE)
 
@@ -460,8 +450,6 @@ def list_webhooks(game_id: str) -> Response:
     ok=Ok(204), errors=(400, 401, 404, 429))
 def delete_webhook(game_id: str, wid: str) -> Response:
     """Remove a webhook of this seat"""
-    from .delivery import registry
-
     registry.delete_webhook(_game_id(game_id), _auth(), wid)
     return Response(status=204)
 
@@ -475,8 +463,6 @@ def rotate_webhook(game_id: str, wid: str) -> Response:
 
     The old secret stops signing at once. No body.
     """
-    from .delivery import registry
-
     secret = registry.rotate_webhook(_game_id(game_id), _auth(), wid)
     return _json(WEBHOOK_SECRET.dump({"secret": secret}), 200, _NO_STORE)
 

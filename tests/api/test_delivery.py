@@ -16,6 +16,7 @@ import pytest
 from sqlalchemy import select
 
 from dominion import card_name
+from dominion_server.delivery import outbox
 from dominion_server.delivery import worker as delivery_worker
 from dominion_server.extensions import db
 from dominion_server.models import WebhookRow, utcnow
@@ -395,3 +396,17 @@ def test_notices_are_never_made_for_games_without_timers(app, client, push):
         hooks = db.session.execute(select(WebhookRow.__table__)).all()
         assert hooks == []
         db.session.remove()
+
+
+def test_settled_rows_are_pruned_after_a_while(app, client, push):
+    gid, tokens = two_humans(client)
+    first, other = first_and_other(client, gid, tokens)
+    subscribe(client, gid, tokens[other], push.subscription())
+    end_turn(client, gid, tokens[first])
+    drain(app)
+    with app.app_context():
+        assert outbox.prune(db.session) == 0  # just delivered: kept
+        assert outbox.prune(db.session, utcnow() + timedelta(days=3)) == 1
+        db.session.commit()
+        db.session.remove()
+    assert rows(app) == []

@@ -245,6 +245,19 @@ def dead(session: Session, c: Claimed, error: str, now: Optional[datetime] = Non
         dead_at=now or utcnow(), lease_until=None, last_error=error[:300]))
 
 
+#: How long settled rows are kept (for inspection) before :func:`prune` deletes them.
+KEEP_DELIVERED = timedelta(days=2)
+KEEP_DEAD = timedelta(days=14)
+
+
+def prune(session: Session, now: Optional[datetime] = None) -> int:
+    """Delete rows delivered or given up long enough ago; the caller commits."""
+    now = now or utcnow()
+    return session.execute(delete(OUTBOX).where(
+        (OUTBOX.c.delivered_at < now - KEEP_DELIVERED) | (OUTBOX.c.dead_at < now - KEEP_DEAD)
+    )).rowcount
+
+
 def drop_subscription(session: Session, sub_id: int, why: str) -> None:
     """The push service says the subscription is gone (404/410): forget it and its rows."""
     session.execute(delete(SUBS).where(SUBS.c.id == sub_id))

@@ -26,7 +26,8 @@ Outcomes:
   with the reason its owner sees in ``GET .../webhooks``.
 
 Every tick also makes the due reminders and deadline notices
-(:func:`scan_timers`), at most every ``DELIVERY_SCAN`` seconds.
+(:func:`scan_timers`) and deletes old settled rows (:func:`.outbox.prune`),
+at most every ``DELIVERY_SCAN`` seconds.
 """
 
 from __future__ import annotations
@@ -317,6 +318,8 @@ class Worker:
                 if time.monotonic() - self._last_scan >= cfg["DELIVERY_SCAN"]:
                     self._last_scan = time.monotonic()
                     scan_timers()
+                    outbox.prune(db.session)
+                    db.session.commit()
                 batch = outbox.claim(db.session, cfg["DELIVERY_BATCH"], cfg["DELIVERY_LEASE"])
                 for c in batch:
                     if self.stopping.is_set():
