@@ -80,7 +80,7 @@ _event("buy", "The seat bought a card (a gain event follows).", {"card": "the ca
 _event("gain", "The seat gained a card.",
        {"card": "the card gained",
         "to": "where it went: \"discard\", \"hand\" or \"deck\"",
-        "source": "\"trash\" when gained from the trash (Thief); absent for the supply"})
+        "source": "\"trash\" when gained from the trash (Thief, Lurker); absent for the supply"})
 _event("react", "The seat revealed a Reaction card against an Attack.",
        {"card": "the Reaction card revealed"})
 _event("deck_to_discard", "The seat put its whole deck into its discard pile (Chancellor).",
