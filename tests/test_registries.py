@@ -37,6 +37,11 @@ EVENT_FOCUS = {"set_aside": "Library", "deck_to_discard": "Chancellor", "look": 
 #: each come up.
 PROMPT_FOCUS = {"reaction.reveal": "Moat", "turn_start.play": "Clerk"}
 
+#: Cards a focused game adds to the kingdom and to the starting decks, for a
+#: prompt that needs company: Mint's ``mint.order`` is asked only when a
+#: Talisman in play would copy the Mint bought, which Quarry makes cost $3.
+FOCUS_COMPANIONS = {"Mint": ["Talisman", "Quarry"]}
+
 
 def _missing(stats: fuzz.Stats) -> list[str]:
     """Cards to focus on: those with prompts or events not seen yet."""
@@ -62,9 +67,10 @@ def seen() -> fuzz.Stats:
         if not cards:
             break
         focus = cards[game % len(cards)]
+        company = FOCUS_COMPANIONS.get(focus, [])
         stats.add(fuzz.fuzz_game(
-            game, thorough=False, kingdom=sorted({focus, "Moat", "Militia"}),
-            stock=[focus] * 3 + ["Silver", "Gold"] * 3 + ["Duchy"],
+            game, thorough=False, kingdom=sorted({focus, "Moat", "Militia", *company}),
+            stock=[focus] * 3 + company * 2 + ["Silver", "Gold"] * 3 + ["Duchy"],
         ))
     return stats
 
