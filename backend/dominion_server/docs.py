@@ -202,6 +202,10 @@ are in `view.legal` for whoever may send them; they are logged for everyone as t
 what the player would have seen and nothing it does shows the seat's hidden cards to
 anyone else. A player whose own seat a bot plays must take it back before standing in
 for someone else (`take_back_first`).
+
+These two are the only entries of `view.legal` that may show while the game does not
+wait for you, and they come after the rules' commands: a program that plays a seat
+should move only while its seat is in `view.awaiting`, and leave them to its player.
 """
 
 
