@@ -14,11 +14,15 @@ import pytest
 from playwright.sync_api import BrowserContext, expect
 
 import conftest
-from e2e_support import open_context, open_home, wait_idle, wait_screen, watch
+from e2e_support import (
+    no_horizontal_scroll, open_context, open_home, shot, small_tap_targets, wait_idle, wait_screen,
+    watch,
+)
 from flow_support import join, new_game, open_seat, resource
 
 
-def test_settings_chosen_on_home_show_in_the_lobby(context: BrowserContext, server: str) -> None:
+def test_settings_chosen_on_home_show_in_the_lobby(context: BrowserContext, server: str,
+                                                   shots) -> None:
     page = context.new_page()
     errors = watch(page)
     open_home(page)
@@ -32,12 +36,16 @@ def test_settings_chosen_on_home_show_in_the_lobby(context: BrowserContext, serv
     page.select_option("#reminder", "12")
     page.select_option("#deadline", "72")
     wait_idle(page)
+    page.locator("#async-settings").scroll_into_view_if_needed()
+    shot(page, shots, "async-home-settings", full=False)
+    assert [t for t in small_tap_targets(page) if "#reminder" in t or "#deadline" in t] == []
     page.click("#create")
     wait_screen(page, "lobby")
     line = page.locator("#async-line")
     expect(line).to_have_attribute("data-reminder", "12")
     expect(line).to_have_attribute("data-deadline", "72")
-    expect(line).to_have_text("Reminders: After 12 h · Move deadline: 3 days")
+    expect(line).to_have_text("Reminders: after 12 h · Move deadline: 3 days")
+    shot(page, shots, "async-lobby")
     # The server has them too.
     game_id = page.url.rsplit("/", 1)[1]
     setup = resource(server, game_id)["setup"]
@@ -58,7 +66,7 @@ def _age(game_id: str, hours: float) -> None:
                             (when, game_id)).rowcount == 1
 
 
-def test_absent_seat_buttons(context: BrowserContext, browser, server: str) -> None:
+def test_absent_seat_buttons(context: BrowserContext, browser, server: str, shots) -> None:
     if conftest.SERVER_LOG is None:
         pytest.skip("needs the suite's own server (its database is aged directly)")
     game = new_game(server, [{"kind": "human", "name": "Ann"}, {"kind": "human"}], deadline=24,
@@ -76,6 +84,8 @@ def test_absent_seat_buttons(context: BrowserContext, browser, server: str) -> N
     open_seat(page, game["id"], other, tokens[other], names[other])
     panel = page.locator(f'#absent .absent-seat[data-seat="{mover}"]')
     expect(panel).to_contain_text(f"{names[mover]} missed the move deadline.")
+    no_horizontal_scroll(page)
+    shot(page, shots, "async-absent", full=False)
     page.click(f'[data-fk="stand-in-{mover}"]')
     # The answer came: a bot plays the seat (its turn was played in that request).
     expect(panel).to_have_attribute("data-stood-in", "true")
@@ -88,6 +98,7 @@ def test_absent_seat_buttons(context: BrowserContext, browser, server: str) -> N
         page2 = ctx2.new_page()
         open_seat(page2, game["id"], mover, tokens[mover], names[mover])
         expect(page2.locator("#absent")).to_contain_text("A bot plays your seat while you are away.")
+        shot(page2, shots, "async-take-back", full=False)
         page2.click("#take-back")
         expect(page2.locator("#absent")).to_have_count(0)
         wait_idle(page2)
@@ -97,3 +108,20 @@ def test_absent_seat_buttons(context: BrowserContext, browser, server: str) -> N
     assert after["absent"] == [] and after["seats"][mover]["bot"] is None
     assert after["view"]["awaiting"] == [other]  # the bot did play that turn for it
     assert errors == []
+
+
+@pytest.mark.parametrize("locale,text", [
+    ("cs-CZ", "Připomínky: po 1 h · Lhůta na tah: 1 den"),
+    ("hu-HU", "Emlékeztetők: 1 óra után · Lépési határidő: 1 nap"),
+])
+def test_the_lobby_tells_the_settings_in_czech_and_hungarian(browser, server: str, locale: str,
+                                                             text: str) -> None:
+    game = new_game(server, [{"kind": "human", "name": "Ann"}, {"kind": "human"}],
+                    reminder=1, deadline=24)
+    ctx = open_context(browser, server, lang=locale)
+    try:
+        page = ctx.new_page()
+        open_seat(page, game["id"], game["seat"], game["token"], "Ann", screen="lobby")
+        expect(page.locator("#async-line")).to_have_text(text)
+    finally:
+        ctx.close()

@@ -3,7 +3,7 @@
 // "Take back my seat". Kept apart so the other screens call it in one line each.
 
 import { h, field } from '../dom.js';
-import { t } from '../i18n.js';
+import { t, lang } from '../i18n.js';
 import { state, changed } from '../store.js';
 import { send } from '../game.js';
 
@@ -41,14 +41,17 @@ export function asyncBody(f) {
   return out;
 }
 
+// A choice's label inside a sentence: "After 12 h" -> "after 12 h" (en, cs and hu alike).
+const inSentence = (text) => text.charAt(0).toLocaleLowerCase(lang()) + text.slice(1);
+
 /** "Reminders: after 12 h · Move deadline: 1 day" (lobby), from the game's setup. */
 export function settingsLine(setup) {
   if (!setup) return null;
   const reminder = setup.reminder ?? null;
   const deadline = setup.deadline ?? null;
   return h('p', { class: 'small', id: 'async-line', 'data-reminder': asValue(reminder), 'data-deadline': asValue(deadline) },
-    h('span', { id: 'async-reminder' }, t('async.lobbyReminder', { when: reminderText(reminder) })), ' · ',
-    h('span', { id: 'async-deadline' }, t('async.lobbyDeadline', { when: deadlineText(deadline) })));
+    h('span', { id: 'async-reminder' }, t('async.lobbyReminder', { when: inSentence(reminderText(reminder)) })), ' · ',
+    h('span', { id: 'async-deadline' }, t('async.lobbyDeadline', { when: inSentence(deadlineText(deadline)) })));
 }
 
 // One redraw when the deadline passes, as it changes no version (so no poll brings it).
