@@ -825,7 +825,9 @@ class SeatInfoSchema(Schema):
     seat = fields.Integer(required=True)
     kind = fields.String(required=True, validate=validate.OneOf(("human", "bot")))
     name = fields.String(required=True, allow_none=True)
-    bot = fields.String(required=True, allow_none=True)
+    bot = fields.String(required=True, allow_none=True, metadata={
+        "description": "the bot that plays the seat: a bot seat's, or for a `human` seat the "
+                       "stand-in that plays it while its player is absent (`stand_in`)"})
     joined = fields.Boolean(required=True)
 
 

@@ -13,6 +13,7 @@ from typing import Any, Optional
 import pytest
 from sqlalchemy import select, update
 
+from dominion import Game
 from dominion_server.extensions import db
 from dominion_server.models import CommandRow, GameRow, SeatRow, utcnow
 
@@ -405,3 +406,58 @@ def test_api_docs_explain_absent_seats_and_list_their_events(client):
     for anchor in ("event-stand_in", "event-take_back", "problem-seat_not_absent",
                    "problem-own_seat", "problem-seat_is_bot"):
         assert f'id="{anchor}"' in html, anchor
+
+
+# ---------------------------------------------------------------------------
+# A stand-in in the middle of a card's effect
+
+
+def set_hand(app, game_id: str, seat: int, hand: list[str]) -> None:
+    """Give ``seat`` this hand in the stored state (the version moves on, as for any write)."""
+    with app.app_context():
+        row = db.session.get(GameRow, game_id)
+        g = Game.from_json(row.state)
+        g.state.players[seat].hand = list(hand)
+        row.state = g.to_json()
+        row.version += 1
+        db.session.commit()
+        db.session.remove()
+
+
+def test_the_stand_in_answers_the_absent_seats_open_decision_of_its_own_card(client, app):
+    gid, tokens = humans(client, ["Ann", "Bob"], deadline=24)
+    mover = awaited(client, gid, tokens)
+    other = 1 - mover
+    set_hand(app, gid, mover, ["Cellar", "Copper", "Copper", "Estate", "Estate"])
+    r = command(client, gid, tokens[mover], {"type": "play", "card": "Cellar"})
+    assert r.status_code == 200, r.get_json()
+    assert r.get_json()["view"]["decision"]["prompt"] == "cellar.discard"
+    age(app, gid, 25)
+    assert seat_cmds(game(client, gid, tokens[other])) == [{"type": "stand_in", "seat": mover}]
+    r = command(client, gid, tokens[other], {"type": "stand_in", "seat": mover})
+    assert r.status_code == 200, r.get_json()
+    body = r.get_json()
+    # The bot answered the decision, finished the turn, and the game waits for us.
+    assert body["view"]["awaiting"] == [other] and body["view"]["turn"]["seat"] == other
+    assert any(e["type"] == "turn" and e["seat"] == other for e in body["events"])
+
+
+def test_the_stand_in_answers_an_attack_on_another_players_turn(client, app):
+    gid, tokens = humans(client, ["Ann", "Bob"], deadline=24)
+    mover = awaited(client, gid, tokens)
+    other = 1 - mover
+    set_hand(app, gid, mover, ["Militia", "Copper", "Copper", "Estate", "Estate"])
+    r = command(client, gid, tokens[mover], {"type": "play", "card": "Militia"})
+    assert r.status_code == 200, r.get_json()
+    assert r.get_json()["view"]["awaiting"] == [other]  # other must discard down to 3
+    age(app, gid, 25)
+    r = command(client, gid, tokens[mover], {"type": "stand_in", "seat": other})
+    assert r.status_code == 200, r.get_json()
+    body = r.get_json()
+    assert body["view"]["awaiting"] == [mover] and body["view"]["turn"]["seat"] == mover
+    assert body["view"]["players"][other]["hand_count"] == 3
+    discards = [e for e in body["events"] if e["type"] == "discard" and e["seat"] == other]
+    assert discards and all("cards" not in e and e["count"] == 2 for e in discards)
+    # On with the mover's turn; the bot then plays the absent seat's turn inline.
+    r = end_turn(client, gid, tokens[mover])
+    assert r.get_json()["view"]["awaiting"] == [mover]
