@@ -193,7 +193,7 @@ are in the game's `setup`, and a rematch keeps them:
   compares it with its clock (or reads the game again without `If-None-Match`).
 
 **A bot plays for an absent player.** Once a seat is absent, any *other* player may send
-`{"type": "stand_in", "seat": S}`: the Medium bot then plays seat S inline, as any bot
+`{"type": "stand_in", "seat": S}`: the Medium bot (`generic`) then plays seat S inline, as any bot
 (its turns within the other players' requests), until S's player sends
 `{"type": "take_back"}`, at any time. Meanwhile `seats[S]` keeps `kind` `"human"` with
 `bot` `"generic"`, S stays in `absent`, and S's token still reads the game. Both commands
