@@ -86,22 +86,29 @@ def test_absent_seat_buttons(context: BrowserContext, browser, server: str, shot
     expect(panel).to_contain_text(f"{names[mover]} missed the move deadline.")
     no_horizontal_scroll(page)
     shot(page, shots, "async-absent", full=False)
-    page.click(f'[data-fk="stand-in-{mover}"]')
-    # The answer came: a bot plays the seat (its turn was played in that request).
-    expect(panel).to_have_attribute("data-stood-in", "true")
-    expect(panel).to_contain_text(f"A bot plays for {names[mover]}.")
-    expect(page.locator(f'[data-fk="stand-in-{mover}"]')).to_have_count(0)
-
-    # The absent player comes back on their own device.
+    # The absent player, on their own device, is told too (and gets no stand-in button).
     ctx2 = open_context(browser, server)
     try:
         page2 = ctx2.new_page()
+        errors2 = watch(page2)
         open_seat(page2, game["id"], mover, tokens[mover], names[mover])
-        expect(page2.locator("#absent")).to_contain_text("A bot plays your seat while you are away.")
+        mine = page2.locator("#absent")
+        expect(mine).to_contain_text("You missed the move deadline")
+        expect(page2.locator("#absent button")).to_have_count(0)
+
+        page.click(f'[data-fk="stand-in-{mover}"]')
+        # The answer came: a bot plays the seat (its turn was played in that request).
+        expect(panel).to_have_attribute("data-stood-in", "true")
+        expect(panel).to_contain_text(f"A bot plays for {names[mover]}.")
+        expect(page.locator(f'[data-fk="stand-in-{mover}"]')).to_have_count(0)
+
+        # The absent player's page learns it from its poll, and takes the seat back.
+        expect(mine).to_contain_text("A bot plays your seat while you are away.")
         shot(page2, shots, "async-take-back", full=False)
         page2.click("#take-back")
         expect(page2.locator("#absent")).to_have_count(0)
         wait_idle(page2)
+        assert errors2 == []
     finally:
         ctx2.close()
     after = resource(server, game["id"])

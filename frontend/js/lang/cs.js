@@ -126,6 +126,7 @@ const cs = {
     lobbyReminder: 'Připomínky: {when}',
     lobbyDeadline: 'Lhůta na tah: {when}',
     missed: 'Hráči {name} vypršela lhůta na tah.',
+    missedYou: 'Vypršela ti lhůta na tah: ostatní mohou nechat hrát za tebe robota.',
     botPlays: 'Za hráče {name} hraje robot.',
     botPlaysYou: 'Než se vrátíš, hraje za tebe robot.',
     standIn: 'Ať za hráče {name} hraje robot',

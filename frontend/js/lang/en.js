@@ -127,6 +127,7 @@ const en = {
     lobbyReminder: 'Reminders: {when}',
     lobbyDeadline: 'Move deadline: {when}',
     missed: '{name} missed the move deadline.',
+    missedYou: 'You missed the move deadline: the others may let a bot play for you.',
     botPlays: 'A bot plays for {name}.',
     botPlaysYou: 'A bot plays your seat while you are away.',
     standIn: 'Let a bot play for {name}',

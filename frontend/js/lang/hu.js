@@ -127,6 +127,7 @@ const hu = {
     lobbyReminder: 'Emlékeztetők: {when}',
     lobbyDeadline: 'Lépési határidő: {when}',
     missed: '{name} lekéste a lépési határidőt.',
+    missedYou: 'Lekésted a lépési határidőt: a többiek átadhatják a helyed egy gépnek.',
     botPlays: '{name} helyett egy gép játszik.',
     botPlaysYou: 'Amíg távol vagy, egy gép játszik helyetted.',
     standIn: 'Játsszon gép {name} helyett',

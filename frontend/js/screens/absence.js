@@ -92,7 +92,8 @@ export function absentPanel(view) {
   return h('section', { class: 'absent-panel', id: 'absent', 'aria-live': 'polite', 'aria-label': t('async.deadline') },
     absent.map((s) => {
       const played = !!seats[s]?.bot;
-      const line = s === me ? t('async.botPlaysYou') : played ? t('async.botPlays', { name: name(s) }) : t('async.missed', { name: name(s) });
+      const line = s === me ? t(played ? 'async.botPlaysYou' : 'async.missedYou')
+        : t(played ? 'async.botPlays' : 'async.missed', { name: name(s) });
       const canStandIn = me != null && s !== me && !played && !mineStoodIn;
       return h('p', { class: 'notice info absent-seat', 'data-seat': s, 'data-stood-in': String(played) },
         h('span', 'msg', line), ' ',
