@@ -72,6 +72,8 @@ def _example(kind: str) -> dict:
         del event["cards"]  # one card, or several Treasures at once: never both
     if kind == "game_over":
         event["seat"] = None
+    if EVENT_TYPES[kind].seats:
+        event["by"] = 1  # the seat that sent stand_in / take_back
     return event
 
 

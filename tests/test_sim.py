@@ -374,3 +374,18 @@ def test_jobs_default_to_the_cpu_count() -> None:
 
 def test_jobs_must_be_positive(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--jobs" in run_error(capsys, "--bots", "big-money", "big-money", "--jobs", "0")
+
+
+def test_jobs_default_to_the_cpus_this_process_may_use() -> None:
+    """``--jobs`` follows the affinity mask (taskset, cpusets), not the machine."""
+    import os
+
+    from dominion.sim import usable_cpus
+
+    mask = os.sched_getaffinity(0)
+    try:
+        os.sched_setaffinity(0, {min(mask)})
+        assert usable_cpus() == 1
+    finally:
+        os.sched_setaffinity(0, mask)
+    assert usable_cpus() == len(mask)

@@ -952,18 +952,11 @@ class Game:
             self.state.players[seat].deck += cards
             self.emit("topdeck", seat, cards=list(cards), private=private)
 
-    #: Gain a card from the supply to ``discard``, ``hand`` or ``deck`` with every
-    #: hook that reacts to gaining: ``gain(seat, name, to="discard") -> bool``
-    #: (False if the pile is empty); see :func:`dominion.gains.gain`.
+    #: Gain a card from the supply (or with ``from_trash=True`` the trash) to
+    #: ``discard``, ``hand`` or ``deck`` with every hook that reacts to gaining:
+    #: ``gain(seat, name, to="discard") -> bool`` (False if there is none to
+    #: take); see :func:`dominion.gains.gain`.
     gain = gains.gain
-
-    def gain_from_trash(self, seat: int, name: str) -> None:
-        """Gain a card out of the trash to the discard pile (Thief)."""
-        self.state.trash.remove(name)
-        p = self.state.players[seat]
-        p.discard.append(name)
-        p.cards_version += 1
-        self.emit("gain", seat, card=name, to="discard", source="trash")
 
     #: Buy a card already checked legal: ``buy(seat, name)``; see :func:`dominion.gains.buy`.
     buy = gains.buy

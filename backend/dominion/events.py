@@ -21,12 +21,15 @@ class EventInfo:
     :param fields: each key a rendered event of this type may carry -> its meaning.
     :param text: one English sentence: what happened.
     :param private: when the cards are hidden from other seats (``""``: never).
+    :param seats: an event about who plays a seat, which the server (not the rules)
+        records; the engine never emits it.
     """
 
     type: str
     fields: dict[str, str]
     text: str
     private: str
+    seats: bool = False
 
 
 #: Every event type, by ``type``.
@@ -41,14 +44,15 @@ _CARDS = {"cards": "the cards, in the order they moved (absent when hidden from 
 _COUNT = {"count": "how many cards, given instead of cards when they are hidden from the viewer"}
 
 
-def _event(type: str, text: str, fields: dict[str, str], private: str = "") -> None:
+def _event(type: str, text: str, fields: dict[str, str], private: str = "",
+           seats: bool = False) -> None:
     """Register an event type (common fields added).
 
     :raises ValueError: if ``type`` is registered twice.
     """
     if type in EVENT_TYPES:
         raise ValueError(f"event type {type!r} is registered twice")
-    EVENT_TYPES[type] = EventInfo(type, {**_COMMON, **fields}, text, private)
+    EVENT_TYPES[type] = EventInfo(type, {**_COMMON, **fields}, text, private, seats)
 
 
 _event("turn", "A new turn began for the seat.",
@@ -80,7 +84,7 @@ _event("buy", "The seat bought a card (a gain event follows).", {"card": "the ca
 _event("gain", "The seat gained a card.",
        {"card": "the card gained",
         "to": "where it went: \"discard\", \"hand\" or \"deck\"",
-        "source": "\"trash\" when gained from the trash (Thief); absent for the supply"})
+        "source": "\"trash\" when gained from the trash (Thief, Lurker); absent for the supply"})
 _event("react", "The seat revealed a Reaction card against an Attack.",
        {"card": "the Reaction card revealed"})
 _event("deck_to_discard", "The seat put its whole deck into its discard pile (Chancellor).",
@@ -97,3 +101,12 @@ _event("trade_route", "The first card gained from a Victory pile moved the pile'
        {"card": "the pile whose token moved", "mat": "the tokens on the mat now"})
 _event("game_over", "The game ended.",
        {"reason": "why: \"provinces\", \"colonies\" or \"piles\""})
+
+# Seat events: the server records them when a player hands an absent player's seat
+# to a bot or takes their own seat back. They are registered here, with the rules'
+# events, so that one registry feeds the log's sentences, the API docs and the
+# response schema; nothing in the rules emits them.
+_event("stand_in", "A bot began to play the seat, whose player missed the move deadline.",
+       {"by": "the seat whose player handed it to the bot"}, seats=True)
+_event("take_back", "The seat's player took it back from the bot.",
+       {"by": "the seat that took it back (the seat itself)"}, seats=True)

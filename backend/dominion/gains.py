@@ -12,14 +12,19 @@ Order of a buy (rules.md 5, 6.1; cards.json Mint, Hoard, Talisman):
 
 Order of a gain, on any player's turn:
 
-1. the card leaves its pile for the discard pile, hand or deck (``gain``);
+1. the card leaves its pile (or the trash: Thief, Lurker) for the discard
+   pile, hand or deck (``gain``);
 2. the first card gained from a Victory pile moves its Trade Route token to
-   the mat (``trade_route``), whatever happens to the card next;
+   the mat (``trade_route``), whatever happens to the card next; a card
+   gained from the trash leaves no pile, so no token moves;
 3. the gained card's own "when you gain this" (Mint 2E);
 4. the gainer's cards in play, once per card name (Royal Seal);
 5. on the gainer's own turn, "this turn, when you gain" counters in
    ``Turn.effects`` (:func:`this_turn`: Hoard 2E, Collection, Tiara);
 6. Reactions in the gainer's hand, once per card name (Watchtower).
+
+A card gained from the trash is a gain like any other: steps 3 to 6 run
+for it too (Watchtower, Royal Seal, Collection, Tiara, Mint 2E).
 
 The gain stays a gain when a later step moves the card (Watchtower trashes
 it: Hoard's Gold and the Trade Route token stand). Hooks that move the card
@@ -83,16 +88,25 @@ class Gain:
     moved: bool = False
 
 
-def gain(game: "Game", seat: int, name: str, to: str = "discard", bought: bool = False) -> bool:
-    """Gain a card from its supply pile to ``to`` and run every gain hook.
+def gain(game: "Game", seat: int, name: str, to: str = "discard", bought: bool = False,
+         from_trash: bool = False) -> bool:
+    """Gain a card from its supply pile (or the trash) to ``to`` and run every gain hook.
 
-    :returns: whether a card was gained (False if the pile is empty).
+    :param from_trash: take the card out of the trash instead (Thief, Lurker).
+    :returns: whether a card was gained (False if the pile is empty, or the
+        card is not in the trash).
     :raises ValueError: if ``to`` is not one of :data:`ZONES` (a bug in a card).
     """
     st = game.state
-    supply = st.supply
-    if supply.get(name, 0) <= 0:
-        return False
+    if from_trash:
+        if name not in st.trash:
+            return False
+        st.trash.remove(name)
+    else:
+        supply = st.supply
+        if supply.get(name, 0) <= 0:
+            return False
+        supply[name] -= 1
     p = st.players[seat]
     if to == "discard":
         p.discard.append(name)
@@ -102,12 +116,14 @@ def gain(game: "Game", seat: int, name: str, to: str = "discard", bought: bool =
         p.deck.append(name)
     else:  # pragma: no cover - programming error in a card
         raise ValueError(f"cannot gain to {to!r}")
-    supply[name] -= 1
     p.cards_version += 1
     p.last_gain = (p.cards_version, name)
     if game._events is not None:  # simulations record none
-        game.emit("gain", seat, card=name, to=to)
-    if st.trade_route and name in st.trade_route:
+        if from_trash:
+            game.emit("gain", seat, card=name, to=to, source="trash")
+        else:
+            game.emit("gain", seat, card=name, to=to)
+    if st.trade_route and not from_trash and name in st.trade_route:
         st.trade_route.remove(name)
         st.trade_route_mat += 1
         game.emit("trade_route", seat, card=name, mat=st.trade_route_mat)

@@ -46,6 +46,8 @@ _PHRASES: dict[str, dict[str, Any]] = {
         "reason_provinces": "došly karty {card}",
         "reason_colonies": "došly karty {card}",
         "reason_piles": "vyprázdnilo se dost balíčků zásoby",
+        "stand_in": "{by} předává místo hráče {who} botovi.",
+        "take_back": "{who} přebírá své místo zpět od bota.",
     },
     "hu": {
         "draw": "húz", "look": "megnéz", "reveal": "felfed", "discard": "eldob",
@@ -73,6 +75,8 @@ _PHRASES: dict[str, dict[str, Any]] = {
         "reason_provinces": "elfogyott a(z) {card} pakli",
         "reason_colonies": "elfogyott a(z) {card} pakli",
         "reason_piles": "kiürült elég kínálatpakli",
+        "stand_in": "{by} átadja {who} helyét egy botnak.",
+        "take_back": "{who} visszaveszi a helyét a bottól.",
     },
 }
 
@@ -152,6 +156,8 @@ class _Sentence:
         if kind == "trade_route":
             return w[kind].format(card=self.name(e["card"]), route=self.name("Trade Route"),
                                   mat=e["mat"])
+        if kind in ("stand_in", "take_back"):
+            return w[kind].format(who=who, by=self.player(e.get("by")))
         if kind == "game_over":
             card = _END_CARD.get(e["reason"])
             reason = w[f"reason_{e['reason']}"].format(card=self.name(card) if card else "")
@@ -221,4 +227,8 @@ def _english(event: "Event", viewer: Optional[int], names: Optional[list[str]]) 
         return f"Turn {event['number']}: {whose} turn."
     if kind == "game_over":
         return f"The game is over ({event['reason']})."
+    if kind == "stand_in":
+        return f"{player(event.get('by'))} let a bot play for {player(seat, 'you')}."
+    if kind == "take_back":
+        return f"{who} took the seat back from the bot."
     return f"{who} {kind}."

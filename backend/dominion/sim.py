@@ -109,6 +109,15 @@ def _play_all(specs: list[GameSpec]) -> list[dict[str, Any]]:
     return [_play(spec) for spec in specs]
 
 
+def usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity mask, as ``taskset`` or a
+    container's cpuset sets it), not every CPU of the machine."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # no sched_getaffinity (macOS, Windows)
+        return os.cpu_count() or 1
+
+
 def _results(specs: list[GameSpec], jobs: int) -> Iterator[dict[str, Any]]:
     """Each game's result, in game order, from ``jobs`` processes."""
     if jobs <= 1:
@@ -196,8 +205,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                              "kingdom unless --kingdom names one")
     parser.add_argument("--colony", choices=("rule", "yes", "no"), default="rule",
                         help="Platinum and Colony: by the rule (default), always or never")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
-                        help="processes that play the games (default: one per CPU); "
+    parser.add_argument("--jobs", type=int, default=usable_cpus(),
+                        help="processes that play the games (default: one per CPU "
+                             "this process may use); "
                              "the figures do not depend on it")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)

@@ -127,8 +127,9 @@ RATE_LIMITS = {
 @bp.post("/games")
 @openapi.operation(
     "createGame", tags=("games",), body=schemas.GameCreateSchema,
-    example={"seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "generic"}],
-             "preset": "first-game-2e"},
+    example={"seats": [{"kind": "human", "name": "Ann"}, {"kind": "human"},
+                       {"kind": "bot", "bot": "generic"}],
+             "preset": "first-game-2e", "reminder": 12, "deadline": 24},
     ok=Ok(201, schemas.SeatTokenSchema, ("ETag", "Location")),
     errors=(400, 413, 415, 422, 429))
 def create_game() -> Response:
@@ -137,7 +138,8 @@ def create_game() -> Response:
     2 to 6 seats, humans and bots. The creator gets its seat token; the other human
     seats get invitation codes (`invites`). The game starts when every seat is taken;
     bots then play until a human must act. `edition` chooses the rules edition (see
-    *Rules editions*).
+    *Rules editions*). `reminder` and `deadline` (hours) keep a game among distant
+    friends alive (see *Reminders, deadlines and absent seats*).
     """
     data = _body(GAME_CREATE)
     grant = service.create_game(data)
@@ -278,6 +280,9 @@ def post_command(game_id: str) -> Response:
     `{"type": "undo"}` takes back the seat's last move while no new information
     appeared (see *Turn structure*, `cannot_undo` otherwise): its `events` are empty,
     the undone move's events leave the log and `log_epoch` grows by one.
+    `{"type": "stand_in", "seat": S}` and `{"type": "take_back"}` hand an absent
+    player's seat to a bot and take it back (see *Reminders, deadlines and absent
+    seats*).
     """
     game_id = _game_id(game_id)
     hdrs = _headers(COMMAND_HEADERS)

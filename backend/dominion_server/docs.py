@@ -181,6 +181,39 @@ def _turns(doc: dict[str, Any]) -> str:
     return markdown(TURNS)
 
 
+ABSENCE = """\
+A game may be played over days. Two settings of `POST /api/games` keep it alive; both
+are in the game's `setup`, and a rematch keeps them:
+
+- `"reminder": 1 | 12 | 24` (hours, or `null`: never): a seat that still has not moved
+  after that long is reminded (by Web Push or webhook, where it asked for them).
+- `"deadline": 24 | 72` (hours, or `null`: none): the **move deadline**. Nobody moving
+  for that long (since the game's last change) makes the seats the game waits for
+  (`view.awaiting`) **absent**. The game resource says when in `deadline_at`, and lists
+  the absent seats in `absent`. `deadline_at` passing changes no `version`: a client
+  compares it with its clock (or reads the game again without `If-None-Match`).
+
+**A bot plays for an absent player.** Once a seat is absent, any *other* player may send
+`{"type": "stand_in", "seat": S}`: the Medium bot (`generic`) then plays seat S inline, as any bot
+(its turns within the other players' requests), until S's player sends
+`{"type": "take_back"}`, at any time. Meanwhile `seats[S]` keeps `kind` `"human"` with
+`bot` `"generic"`, S stays in `absent`, and S's token still reads the game. Both commands
+are in `view.legal` for whoever may send them; they are logged for everyone as the
+`stand_in` and `take_back` events (`seat`: the seat, `by`: who sent it). The bot sees
+what the player would have seen and nothing it does shows the seat's hidden cards to
+anyone else. A player whose own seat a bot plays must take it back before standing in
+for someone else (`take_back_first`).
+
+These two are the only entries of `view.legal` that may show while the game does not
+wait for you, and they come after the rules' commands: a program that plays a seat
+should move only while its seat is in `view.awaiting`, and leave them to its player.
+"""
+
+
+def _absence(doc: dict[str, Any]) -> str:
+    return markdown(ABSENCE)
+
+
 EDITIONS = """\
 Dominion's sets were reprinted in a **2nd edition** (Base and Intrigue in 2016,
 Prosperity in 2022). Most cards kept what they do; a few changed, some left the sets
@@ -394,6 +427,7 @@ def _schemas(doc: dict[str, Any]) -> str:
 SECTIONS: list[Section] = [
     Section("overview", "Overview", _overview),
     Section("turns", "Turn structure", _turns),
+    Section("absence", "Reminders, deadlines and absent seats", _absence),
     Section("editions", "Rules editions", _editions),
     Section("languages", "Languages", _languages),
     Section("decisions", "Decisions and their answers", engine_docs.decision_kinds),

@@ -276,6 +276,15 @@ MEANINGS: dict[str, str] = {
                      "one that failed.",
     "idempotency_key_reused": "This `Idempotency-Key` was used for another command of this "
                               "seat.",
+    "no_such_seat": "`stand_in` names a seat the game does not have.",
+    "seat_not_absent": "`stand_in`: the seat has not missed the move deadline (the game has "
+                       "none, it does not wait for that seat, or `deadline_at` has not "
+                       "passed).",
+    "seat_is_bot": "`stand_in`: a bot plays that seat from the start.",
+    "own_seat": "`stand_in`: a player cannot hand their own seat to a bot.",
+    "seat_stood_in": "`stand_in`: a bot already plays that seat.",
+    "take_back_first": "`stand_in`: a bot plays your own seat; send `take_back` first.",
+    "not_stood_in": "`take_back`: no bot plays your seat.",
     "rate_limited": "Too many requests from this address; wait `Retry-After` seconds.",
     "unsafe_url": "The server will not send to this URL: not `https`, credentials in it, "
                   "too long, or its host resolves to a loopback, private, link-local or "

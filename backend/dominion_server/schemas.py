@@ -36,6 +36,12 @@ from .names import InvalidName, normalize_name
 
 MAX_SEED = (1 << 64) - 1
 COLONY_CHOICES = ("auto", "on", "off")
+#: Async-game settings of a creation request, in hours: when to remind a seat
+#: that has not moved, and after how long an awaited seat counts as absent.
+REMINDER_HOURS = (1, 12, 24)
+DEADLINE_HOURS = (24, 72)
+#: Commands about seats rather than rules, handled by the service (:mod:`.absence`).
+SEAT_COMMAND_TYPES = ("stand_in", "take_back")
 #: Invitation codes as typed: letters, digits, spaces and dashes.
 CODE_PATTERN = r"^[A-Za-z0-9 -]{1,20}$"
 
@@ -362,6 +368,17 @@ class GameCreateSchema(Schema):
         validate=validate.OneOf(RULES_EDITIONS, error=EDITION_ERROR),
         error_messages={"invalid": EDITION_ERROR, "null": EDITION_ERROR},
         metadata={"description": EDITION_DESCRIPTION, "example": "2"})
+    # Async games (issue 22): both end up in `setup` and are kept by a rematch.
+    reminder = Int(allow_none=True, validate=validate.OneOf(REMINDER_HOURS), metadata={
+        "description": "remind a seat that has not moved after this many hours (`1`, `12` or "
+                       "`24`); `null` or absent: never",
+        "example": 12})
+    deadline = Int(allow_none=True, validate=validate.OneOf(DEADLINE_HOURS), metadata={
+        "description": "the move deadline in hours (`24` or `72`): once nobody has moved for "
+                       "that long, the seats the game waits for are absent, and any other "
+                       "player may hand an absent seat to a bot (`stand_in`) until its player "
+                       "takes it back (`take_back`); `null` or absent: no deadline",
+        "example": 24})
 
     @validates_schema
     def _consistent(self, data: dict, **kwargs: Any) -> None:
@@ -487,17 +504,41 @@ class AnswerCommandSchema(_Command):
         "example": ["Copper", "Estate"]})
 
 
+class StandInCommandSchema(_Command):
+    """Hand another player's seat to a bot (the Medium bot, `generic`) because it missed
+    the game's move deadline: offered in `view.legal` (one entry per absent seat) to
+    every other human seat whose own seat is not played by a bot. The bot then plays
+    that seat, inline like any bot, until its player sends `take_back`. Refused
+    before the deadline passed (`seat_not_absent`), for a bot seat (`seat_is_bot`),
+    for one's own seat (`own_seat`) and for a seat a bot already plays
+    (`seat_stood_in`)."""
+
+    type = _command_type("stand_in")
+    seat = Int(required=True, validate=validate.Range(min=0, max=_MAX_SEATS - 1),
+               metadata={"description": "the absent seat (see `absent`)", "example": 0})
+
+
+class TakeBackCommandSchema(_Command):
+    """Take your seat back from the bot that plays it while you were absent (any time;
+    offered in `view.legal` while a bot plays your seat, else `not_stood_in`)."""
+
+    type = _command_type("take_back")
+
+
 class CommandSchema(OneOfSchema):
     """Body of `POST /api/games/{game_id}/commands`: one command, by `type`."""
 
     discriminator = "type"
     variants = {"play": PlayCommandSchema, "play_treasures": PlayTreasuresCommandSchema,
                 "buy": BuyCommandSchema, "end_phase": EndPhaseCommandSchema,
-                "answer": AnswerCommandSchema, "undo": UndoCommandSchema}
+                "answer": AnswerCommandSchema, "undo": UndoCommandSchema,
+                # About seats, not rules: the service applies them (absence.py).
+                "stand_in": StandInCommandSchema, "take_back": TakeBackCommandSchema}
     type = fields.String(required=True, validate=validate.OneOf(tuple(variants)))
 
 
-assert tuple(CommandSchema.variants) == COMMAND_TYPES, "one schema per engine command type"
+assert tuple(CommandSchema.variants) == COMMAND_TYPES + SEAT_COMMAND_TYPES, \
+    "one schema per command type"
 
 
 # ---------------------------------------------------------------------------
@@ -741,9 +782,11 @@ class LegalCommandSchema(Schema):
     """A command this seat may send now; `answer` carries the open decision instead of
     listing every possible answer."""
 
-    type = fields.String(required=True, validate=validate.OneOf(COMMAND_TYPES))
+    type = fields.String(required=True,
+                         validate=validate.OneOf(COMMAND_TYPES + SEAT_COMMAND_TYPES))
     card = fields.String()
     decision = fields.Nested(DecisionSchema)
+    seat = fields.Integer(metadata={"description": "`stand_in`: the absent seat"})
 
 
 class ResultSchema(Schema):
@@ -785,7 +828,9 @@ class SeatInfoSchema(Schema):
     seat = fields.Integer(required=True)
     kind = fields.String(required=True, validate=validate.OneOf(("human", "bot")))
     name = fields.String(required=True, allow_none=True)
-    bot = fields.String(required=True, allow_none=True)
+    bot = fields.String(required=True, allow_none=True, metadata={
+        "description": "the bot that plays the seat: a bot seat's, or for a `human` seat the "
+                       "stand-in that plays it while its player is absent (`stand_in`)"})
     joined = fields.Boolean(required=True)
 
 
@@ -816,6 +861,11 @@ class SetupSchema(Schema):
     players = fields.Integer(required=True)
     edition = fields.String(required=True, validate=validate.OneOf(RULES_EDITIONS), metadata={
         "description": "the rules edition the game plays (also `view.edition` once started)"})
+    reminder = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "hours after which a seat that has not moved is reminded; `null`: "
+                       "never"})
+    deadline = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "the move deadline in hours; `null`: none (see `deadline_at`)"})
 
 
 class RematchSchema(Schema):
@@ -850,6 +900,15 @@ class GameSchema(Schema):
     rematch = fields.Nested(RematchSchema, required=True, allow_none=True, metadata={
         "description": "the rematch of this (finished) game once a seat asked for one; "
                        "writing it changes `version`, so pollers see it"})
+    deadline_at = fields.DateTime(required=True, allow_none=True, metadata={
+        "description": "when the seats the game waits for (`view.awaiting`) miss the move "
+                       "deadline: the last change plus `setup.deadline` hours (nobody has "
+                       "moved since). `null` without a deadline or when the game is not "
+                       "active. It does not change `version` when it passes: compare it "
+                       "with the clock"})
+    absent = _ints(required=True, metadata={
+        "description": "absent seats: awaited human seats whose deadline passed, and seats "
+                       "a bot plays for their player (`stand_in`) until `take_back`"})
 
 
 class EventSchema(Schema):
@@ -869,9 +928,11 @@ class EventSchema(Schema):
     number = fields.Integer()
     receiver = fields.Integer(metadata={"description": "`pass`: the seat that got the card"})
     position = fields.Integer(metadata={"description": "`insert`: cards above the inserted one"})
-    by = fields.String(metadata={
+    by = fields.Raw(metadata={
+        "anyOf": [{"type": "string"}, {"type": "integer"}],
         "description": "`name`: the card whose effect asked for the name (Wishing Well, "
-                       "Contraband, War Chest)"})
+                       "Contraband, War Chest); `stand_in` and `take_back`: the seat that "
+                       "sent the command (an integer)"})
     vp = fields.Integer(metadata={"description": "`vp`: how many VP tokens the seat took"})
     total = fields.Integer(metadata={"description": "`vp`: the seat's VP tokens now"})
     mat = fields.Integer(metadata={

@@ -21,6 +21,7 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Callable, Iterable, Optional
 
 from flask import current_app
@@ -38,7 +39,7 @@ from dominion.state import SECOND_EDITION
 from dominion.setup import first_player_after, validate_kingdom
 from dominion.views import render_event
 
-from . import security, watch
+from . import absence, security, watch
 from .delivery import outbox
 from .delivery.notices import Snapshot
 from .errors import ApiError, engine_error
@@ -89,12 +90,15 @@ class Loaded:
     state: Optional[str]
     last_seq: int
     seats: list[SeatRecord]
+    #: Time of the last write (``None`` until stored): the move deadline counts from it.
+    updated_at: Optional[datetime] = None
 
     def names(self) -> list[str]:
         return [s.name or f"Player {s.seat + 1}" for s in self.seats]
 
     def bots(self) -> dict[int, Bot]:
-        return {s.seat: make_bot(s.bot) for s in self.seats if s.kind == BOT and s.bot}
+        """The bots that play seats: bot seats, and absent humans' stand-ins (absence.py)."""
+        return {s.seat: make_bot(s.bot) for s in self.seats if s.bot}
 
     def record(self, game: Game, raw: list[dict]) -> list[tuple[int, dict]]:
         """Take ``game``'s new state; ``raw`` (its new events) numbered from ``last_seq``."""
@@ -136,13 +140,13 @@ def load(game_id: str) -> Loaded:
     return Loaded(first.id, first.status, first.version, json.loads(first.setup), first.state,
                   first.last_seq,
                   [SeatRecord(r.seat, r.kind, r.name, r.bot, r.token_hash, r.join_code)
-                   for r in rows])
+                   for r in rows], first.updated_at)
 
 
 # Every game has a seat 0; its row alone carries the setup and state, so the
 # join costs one round trip without copying the state once per seat.
 _LOAD = (
-    select(GAMES.c.id, GAMES.c.status, GAMES.c.version, GAMES.c.last_seq,
+    select(GAMES.c.id, GAMES.c.status, GAMES.c.version, GAMES.c.last_seq, GAMES.c.updated_at,
            case((SEATS.c.seat == 0, GAMES.c.setup)).label("setup"),
            case((SEATS.c.seat == 0, GAMES.c.state)).label("state"),
            SEATS.c.seat, SEATS.c.kind, SEATS.c.name, SEATS.c.bot, SEATS.c.token_hash,
@@ -272,6 +276,11 @@ def game_resource(g: Loaded, seat: Optional[int], game: Optional[Game] = None) -
     if game is None and g.state is not None:
         game = g.game()
     setup = g.setup
+    now = utcnow()
+    view = game.view(seat) if game is not None else None
+    if view is not None:
+        # Seat commands (stand_in, take_back) are the service's, next to the rules' ones.
+        view["legal"] = view["legal"] + absence.legal(g, game, seat, now)
     invites = []
     # A rematch's codes reach each player through the old game (rematch_link).
     if seat is not None and g.status == WAITING and "rematch_of" not in setup:
@@ -295,12 +304,15 @@ def game_resource(g: Loaded, seat: Optional[int], game: Optional[Game] = None) -
             "randomizer": setup.get("randomizer"),
             "players": len(g.seats),
             "edition": edition_of(setup),
+            "reminder": setup.get("reminder"),
+            "deadline": setup.get("deadline"),
         },
         "invites": invites,
         "log_seq": g.last_seq,
         "log_epoch": game.history.epoch if game is not None else 0,
-        "view": game.view(seat) if game is not None else None,
+        "view": view,
         "rematch": rematch_link(setup.get("rematch"), seat),
+        **absence.resource_fields(g, game, now),
     }
 
 
@@ -415,6 +427,8 @@ def create_game(data: dict[str, Any]) -> SeatGrant:
         seed = secrets.randbits(64)
     setup = _choose_kingdom(data, seed)
     setup["seed"] = seed  # secret: never in a response
+    # Async-game settings (hours or None); the delivery worker reads them here too.
+    setup.update(reminder=data.get("reminder"), deadline=data.get("deadline"))
     game_id = security.new_game_id()
     creator = data["creator_seat"]
     token = security.new_token()
@@ -569,9 +583,10 @@ def _take_seat(g: Loaded, seat: SeatRecord, name: str,
 # ---------------------------------------------------------------------------
 # Rematch
 
-#: Setup members a rematch keeps: the same kingdom, Platinum/Colony and edition.
+#: Setup members a rematch keeps: the same kingdom, Platinum/Colony and edition, and
+#: the same reminder and move deadline.
 _REMATCH_KEEPS = ("kingdom", "colony", "colony_odds", "colony_reason", "preset", "randomizer",
-                  "edition")
+                  "edition", "reminder", "deadline")
 
 
 def rematch(game_id: str, auth: Optional[str]) -> tuple[SeatGrant, bool]:
@@ -788,17 +803,25 @@ def _apply(g: Loaded, seat: int, command: dict[str, Any], fp: str, if_match: Opt
         _catch_up(g, game, bots)
         raise _stale(g.version, seat)
     before = Snapshot.of(game)
-    try:
-        cmd = parse_command(command)
-        own = game.apply(seat, cmd)
-    except IllegalCommand as e:
-        raise engine_error(e) from None
-    # An undo takes back the tail of the event log: the undone command's events.
-    retracted = game.retracted if isinstance(cmd, Undo) else 0
+    now = utcnow()
+    changed_seat = None
+    retracted = 0
+    if absence.is_seat_command(command):
+        changed_seat, own = absence.apply(g, game, seat, command, now)
+        bots = g.bots()  # a stand-in plays at once; a seat taken back waits for its player
+    else:
+        try:
+            cmd = parse_command(command)
+            own = game.apply(seat, cmd)
+        except IllegalCommand as e:
+            raise engine_error(e) from None
+        # An undo takes back the tail of the event log: the undone command's events.
+        retracted = game.retracted if isinstance(cmd, Undo) else 0
     g.last_seq -= retracted
     bot_events, bot_commands = run_bots(game, bots)
     old = g.version
     g.version += 1
+    g.updated_at = now
     events = g.record(game, own + bot_events)
     result = game_resource(g, seat, game)
     result["events"] = _render(events, seat, g.names())
@@ -806,7 +829,6 @@ def _apply(g: Loaded, seat: int, command: dict[str, Any], fp: str, if_match: Opt
     hook = current_app.config.get("BEFORE_SAVE_HOOK")
     if hook is not None:
         hook()  # tests hold simultaneous requests here to race the CAS for real
-    now = utcnow()
     own_row = {"game_id": g.id, "seat": seat, "actor": HUMAN, "command": json.dumps(command),
                "version": g.version, "idempotency_key": key, "fingerprint": fp,
                "response": body, "created_at": now}
@@ -815,6 +837,8 @@ def _apply(g: Loaded, seat: int, command: dict[str, Any], fp: str, if_match: Opt
             raise _LostRace()
         if retracted:
             db.session.execute(_RETRACT, {"gid": g.id, "after": g.last_seq - len(events)})
+        if changed_seat is not None:
+            absence.save(g.id, changed_seat)
         _append_logs(g.id, g.version, bot_commands, events, now, own_row)
         outbox.changed(g.id, g.version, before, game, g.seats, seat, now)
         db.session.commit()

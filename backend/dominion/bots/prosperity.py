@@ -329,6 +329,11 @@ def _topdeck_gained(bot: GenericBot, game: "Game", d: "Decision", opts: list[str
     return "yes" if not is_junk(gained) and value(gained) >= 2 else "no"
 
 
+def _mint_order(bot: GenericBot, game: "Game", d: "Decision", opts: list[str]) -> str:
+    """Talisman first: the Mint was wanted, and each Talisman adds one more."""
+    return "talisman"
+
+
 def _watchtower(bot: GenericBot, game: "Game", d: "Decision", opts: list[str]) -> str:
     """Trash Curses and unwanted Coppers, put good cards onto the deck."""
     gained = d.args.get("gained", "Copper")
@@ -439,4 +444,5 @@ PROSPERITY_OPTION = {
     "crystal_ball.choose": _crystal_ball,
     "loan.choose": _loan,
     "investment.choose": _investment,
+    "mint.order": _mint_order,
 }

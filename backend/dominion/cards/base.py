@@ -343,7 +343,7 @@ def thief(game: "Game", seat: int, played: "PlayedCard") -> None:
     # Gains come after every victim's trashing, from this play's Treasures only.
     if trashed:
         for name in game.choose_cards(seat, trashed, "thief.gain", 0, None, played.name):
-            game.gain_from_trash(seat, name)
+            game.gain(seat, name, from_trash=True)
 
 
 prompt("throne_room.play", PICK_CARDS,

@@ -228,7 +228,7 @@ def lurker(game: "Game", seat: int, played: "PlayedCard") -> None:
     else:
         chosen = game.choose_cards(seat, in_trash, "lurker.gain", 1, 1, played.name)
         if chosen:
-            game.gain_from_trash(seat, chosen[0])
+            game.gain(seat, chosen[0], from_trash=True)
 
 
 prompt("masquerade.pass", PICK_CARDS,

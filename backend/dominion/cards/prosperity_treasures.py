@@ -274,11 +274,29 @@ def _trash_treasures_in_play(game: "Game", seat: int) -> None:
         game.trash_cards(seat, gone)
 
 
+prompt("mint.order", OPTION,
+       "Which \"when you buy\" effect goes first: Mint's trashing of the Treasures in "
+       "play, or Talisman's copies (each Talisman gains a Mint before it is trashed).",
+       card="Mint", options="\"mint\" or \"talisman\"",
+       public=True)  # asked only when Talisman would gain a copy of the bought Mint
+
+
 @hook("Mint", "on_buy")
 def mint_bought(game: "Game", seat: int) -> None:
     # 1E: before Mint is gained, so a Royal Seal is gone before it could move it.
-    if game.first_edition:
-        _trash_treasures_in_play(game, seat)
+    if not game.first_edition:
+        return
+    # Talisman reacts to the same buy; its player orders the two (rules.md 3,
+    # seed 004). Mint first trashes the Talismans before they react.
+    talismans = game.state.players[seat].in_play.count("Talisman")
+    supply = game.state.supply
+    if (talismans and _talisman_copies(game, "Mint") and supply["Mint"] > 1
+            and game.choose_option(seat, ["mint", "talisman"], "mint.order", "Mint")
+            == "talisman"):
+        for _ in range(talismans):
+            if supply["Mint"] > 1:  # the bought Mint keeps the last one
+                game.gain(seat, "Mint")
+    _trash_treasures_in_play(game, seat)
 
 
 @hook("Mint", "on_gain")
@@ -329,10 +347,15 @@ define("Talisman", 4, [TREASURE], "prosperity", FIRST,
        coins=1)  # playing it only makes coins
 
 
+def _talisman_copies(game: "Game", bought: str) -> bool:
+    # The cost is the current one (Bridge, Quarry, Peddler).
+    return VICTORY not in game.types(bought) and game.cost(bought) <= 4
+
+
 @hook("Talisman", "on_buy_in_play")
 def talisman_bought(game: "Game", seat: int, bought: str) -> None:
-    # Once per Talisman in play; the cost is the current one (Bridge, Quarry, Peddler).
-    if VICTORY not in game.types(bought) and game.cost(bought) <= 4:
+    # Once per Talisman in play.
+    if _talisman_copies(game, bought):
         game.gain(seat, bought)  # nothing once the pile is empty
 
 

@@ -261,11 +261,13 @@ def scan_timers(now: Optional[datetime] = None) -> int:
     """
     now = now or utcnow()
     session = db.session
-    # Only games created with a reminder or deadline choice have these keys.
+    # A cheap filter on the setup's JSON text (json.dumps writes `"key": null`); the
+    # hours themselves are read from the parsed setup below.
+    timed = or_(*(GAMES.c.setup.like(f'%"{k}"%') & GAMES.c.setup.not_like(f'%"{k}": null%')
+                  for k in ("reminder", "deadline")))
     candidates = session.execute(
         select(GAMES.c.id, GAMES.c.version, GAMES.c.setup, GAMES.c.state, GAMES.c.updated_at)
-        .where(GAMES.c.status == ACTIVE, GAMES.c.updated_at <= now - timedelta(hours=1),
-               or_(GAMES.c.setup.like('%"reminder"%'), GAMES.c.setup.like('%"deadline"%')))
+        .where(GAMES.c.status == ACTIVE, GAMES.c.updated_at <= now - timedelta(hours=1), timed)
     ).all()
     made = 0
     for g in candidates:

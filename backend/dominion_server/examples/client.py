@@ -23,7 +23,7 @@ for _ in range(LIMIT):
     view = game["view"]
     if view["game_over"]:
         break
-    if not view["legal"]:  # not our move: poll (304 while nothing changed)
+    if view["seat"] not in view["awaiting"]:  # not our move: poll (304 while unchanged)
         time.sleep(0.5)
         r = requests.get(url, headers={**auth, "If-None-Match": etag}, timeout=10)
     else:  # the first legal command; a retry would send the same Idempotency-Key

@@ -6,6 +6,7 @@ import { api, ApiError } from '../api.js';
 import { state, changed, saveSeat, loadSeat, listSeats, forgetSeat, gameHash } from '../store.js';
 import { cardButton } from '../cards.js';
 import { headline } from './end.js';
+import { asyncFields, asyncBody } from './absence.js';
 
 const FORM_KEY = 'dominion.home';
 const BOTS = ['generic', 'big-money', 'smithy-big-money'];
@@ -25,6 +26,8 @@ function defaults() {
     editionPreset: null, // the preset whose edition `edition` was last set from
     rnd: { sets: ['base'], editions: ['1', '2'], include: '', ban: '', require: [], reaction: true, spread: { '2-3': 0, 4: 0, '5+': 0 }, colony: 'auto', seed: '' },
     picked: [],
+    reminder: null, // async games: hours, or null (never / no deadline)
+    deadline: null,
   };
 }
 
@@ -147,7 +150,7 @@ function createBody(f, k) {
   // A rolled kingdom keeps the Platinum/Colony outcome its preview showed.
   if (f.mode === 'random' && f.rnd.colony === 'auto' && typeof k.colony === 'boolean') body.colony = k.colony ? 'on' : 'off';
   else body.colony = f.rnd.colony;
-  return body;
+  return { ...body, ...asyncBody(f) };
 }
 
 async function create(go) {
@@ -426,6 +429,7 @@ export function homeScreen({ go }) {
         colonyField(f),
         editionField(f),
         preview(f)),
+      asyncFields(f, persist),
       f.error ? h('p', { class: 'notice error', role: 'alert', id: 'form-error' }, h('span', 'msg', f.error)) : null,
       h('button', { type: 'submit', id: 'create', disabled: f.busy }, f.busy ? t('home.creating') : t('home.create'))),
     joinBox(go));

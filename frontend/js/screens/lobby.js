@@ -7,6 +7,7 @@ import { tableScreen, actionBar, editionLine } from './table.js';
 import { endScreen } from './end.js';
 import { prefillFrom, colonyText } from './home.js';
 import { cardButton } from '../cards.js';
+import { settingsLine } from './absence.js';
 
 /** The invite link of a free seat, pointing at this client. */
 function inviteLink(gameId, code) {
@@ -58,7 +59,8 @@ function lobby(g) {
       ? h('p', null, h('a', { class: 'btn', id: 'take-seat', href: `#/join/${encodeURIComponent(g.id)}` }, t('join.btn')))
       : null,
     kingdomBox(data.setup),
-    editionLine(data.edition));
+    editionLine(data.edition),
+    settingsLine(data.setup));
 }
 
 function kingdomBox(setup) {

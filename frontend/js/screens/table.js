@@ -8,6 +8,7 @@ import { cardButton, info } from '../cards.js';
 import { decisionPanel, waitingPanel } from './decision.js';
 import { legalSets, playableActions, oneTapBuy, guard, endActionsWhy } from './bar.js';
 import { logSection, summaryPanel } from './log.js';
+import { absentPanel } from './absence.js';
 
 export { actionBar } from './bar.js';
 
@@ -243,6 +244,7 @@ export function tableScreen(view) {
     statusBar(view, names),
     summaryPanel(view),
     view.seat == null ? h('p', 'notice info', h('span', 'msg', t('table.spectator'))) : null,
+    absentPanel(view),
     sheet || waitingPanel(view, names),
     h('div', 'table-grid',
       h('div', null, handSection(view, legal), inPlaySection(view, names), supplySection(view, legal)),
