@@ -572,6 +572,7 @@ def outbox(kind: str, url: str, tmp: Path, args: argparse.Namespace) -> None:
         report(kind, f"outbox on: {GAMES} games, both seats subscribed, a worker delivering",
                lat, secs)
         print(f"[{kind}] outbox on: {sink.count} pushes delivered during the run")
+        hook_cost(kind, url, games[0]["id"], env)
     finally:
         if worker is not None:
             worker.terminate()
@@ -579,6 +580,36 @@ def outbox(kind: str, url: str, tmp: Path, args: argparse.Namespace) -> None:
         sink.server.shutdown()
         proc.terminate()
         proc.wait(30)
+
+
+def hook_cost(kind: str, url: str, game_id: str, env: dict[str, str],
+              rounds: int = 500) -> None:
+    """The outbox hook alone, in process: what a saved change with notices pays inside
+    the command's transaction (one select of targets, one insert), each round rolled
+    back; and with notices but nobody subscribed (the select alone)."""
+    sys.path.insert(0, str(BACKEND))
+    os.environ.update(env)
+    from dominion_server import create_app
+    from dominion_server.delivery import outbox as ob
+    from dominion_server.delivery.notices import Notice
+    from dominion_server.extensions import db
+    from sqlalchemy import text
+
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "AUTO_MIGRATE": False})
+    with app.app_context():
+        for what, gid in (("both seats subscribed", game_id), ("nobody subscribed", "none")):
+            notices = [Notice("turn", gid, 1, 9, {"turn": 3, "players": ["Ann", "Bob"]})]
+            lat = []
+            for _ in range(rounds):
+                db.session.execute(text("SELECT 1"))  # the command's transaction is open
+                t0 = time.perf_counter()
+                ob.enqueue(notices)
+                lat.append(time.perf_counter() - t0)
+                db.session.rollback()
+            lat.sort()
+            print(f"[{kind}] outbox hook, {what}: median {statistics.median(lat) * 1e3:.2f} ms, "
+                  f"p99 {lat[int(len(lat) * 0.99)] * 1e3:.2f} ms ({rounds} rounds)")
+        db.engine.dispose()
 
 
 def bench(kind: str, args: argparse.Namespace) -> None:

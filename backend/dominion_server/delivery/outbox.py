@@ -35,7 +35,7 @@ from typing import Any, Iterable, Optional
 
 from dominion import Game
 from flask import current_app, has_app_context
-from sqlalchemy import delete, insert, literal, select, union_all, update
+from sqlalchemy import bindparam, delete, insert, literal_column, select, union_all, update
 from sqlalchemy.orm import Session
 
 from ..extensions import db
@@ -59,13 +59,15 @@ BACKOFF_BASE = 5.0
 BACKOFF_CAP = 3600.0
 
 
-def _targets(game_id: str, seats: list[int]):
-    """One query: the push subscriptions and enabled webhooks of ``seats``."""
-    subs = select(literal(PUSH).label("channel"), SUBS.c.id, SUBS.c.seat).where(
-        SUBS.c.game_id == game_id, SUBS.c.seat.in_(seats))
-    hooks = select(literal(WEBHOOK).label("channel"), HOOKS.c.id, HOOKS.c.seat).where(
-        HOOKS.c.game_id == game_id, HOOKS.c.seat.in_(seats), HOOKS.c.disabled_at.is_(None))
-    return union_all(subs, hooks)
+# One statement, built once (as the service's hot-path queries): the push
+# subscriptions and enabled webhooks of some seats of a game.
+_TARGETS = union_all(
+    select(literal_column(f"'{PUSH}'").label("channel"), SUBS.c.id, SUBS.c.seat).where(
+        SUBS.c.game_id == bindparam("gid"), SUBS.c.seat.in_(bindparam("seats", expanding=True))),
+    select(literal_column(f"'{WEBHOOK}'").label("channel"), HOOKS.c.id, HOOKS.c.seat).where(
+        HOOKS.c.game_id == bindparam("gid"),
+        HOOKS.c.seat.in_(bindparam("seats", expanding=True)), HOOKS.c.disabled_at.is_(None)),
+)
 
 
 def enqueue(notices: Iterable[Notice], now: Optional[datetime] = None,
@@ -84,7 +86,8 @@ def enqueue(notices: Iterable[Notice], now: Optional[datetime] = None,
     game_id = notices[0].game_id
     seats = sorted({n.seat for n in notices})
     by_seat: dict[int, list[tuple[str, int]]] = {}
-    for channel, target, seat in session.execute(_targets(game_id, seats)):
+    found = session.execute(_TARGETS, {"gid": game_id, "seats": seats})
+    for channel, target, seat in found:
         by_seat.setdefault(seat, []).append((channel, target))
     if not by_seat:
         return 0
