@@ -357,12 +357,11 @@ def test_webhook_limit_per_seat(app, client):
 
 
 def test_reminders_and_deadline_notices_once_per_version(app, client, push):
-    gid, tokens = two_humans(client)
+    gid, tokens = two_humans(client, reminder=1, deadline=24)  # the creation settings
     first, other = first_and_other(client, gid, tokens)
     subscribe(client, gid, tokens[first], push.subscription(), "en")
     subscribe(client, gid, tokens[other], push.subscription(), "cs")
-    edit_game(app, gid, lambda g: None, setup={"reminder": 1, "deadline": 24},
-              updated_at=utcnow() - timedelta(hours=2))
+    edit_game(app, gid, lambda g: None, updated_at=utcnow() - timedelta(hours=2))
     with app.app_context():
         assert delivery_worker.scan_timers() == 1  # the reminder to the awaited seat
         assert delivery_worker.scan_timers() == 0  # once per version
@@ -381,8 +380,14 @@ def test_reminders_and_deadline_notices_once_per_version(app, client, push):
     deadline = msgs[1].data
     assert deadline["kind"] == "deadline" and deadline["seat"] == other
     assert deadline["title"] == "Termín tahu vypršel: " + ("Ann" if first == 0 else "Bob")
+    # The other seat hands the absent one to a stand-in bot: told to nobody (the
+    # sender is looking, the absent seat is played by the bot now).
+    r = client.post(f"/api/games/{gid}/commands", json={"type": "stand_in", "seat": first},
+                    headers=bearer(tokens[other]))
+    assert r.status_code == 200, r.get_json()
+    drain(app)
+    assert len(push.received) == 2
     # A move makes a new version: a new reminder may come after it, not before.
-    end_turn(client, gid, tokens[first])
     with app.app_context():
         assert delivery_worker.scan_timers() == 0  # just moved
         db.session.remove()
