@@ -1,16 +1,16 @@
-// Web Push (issue 22): this device's subscription, registered with the seat of
-// every stored game, so the server can tell of a turn while the app is closed.
+// Web Push (issue 22): this device's subscription, registered with the seat of each
+// stored game, so the server can tell of a turn while the app is closed.
 
 import { api } from './api.js';
 import { lang } from './i18n.js';
 import { listSeats } from './store.js';
 
 const sw = 'PushManager' in window && navigator.serviceWorker;
-// iPhone and iPad (iPadOS says "Mac", with touch) get Web Push only in an installed app.
+// iPhones and iPads (iPadOS says "Mac", with touch) get pushes only in an installed app.
 const ios = /iP(hone|ad|od)/.test(navigator.userAgent) || (/Mac/.test(navigator.platform) && navigator.maxTouchPoints > 1);
 export const needsInstall = () => ios && !matchMedia('(display-mode: standalone)').matches && !navigator.standalone;
 
-/** This device's subscription or null; `make`: subscribe (20 s at most: no push service may answer). */
+/** The subscription or null; `make`: subscribe (giving up after 20 s: no push service may answer). */
 async function current(make) {
   const pm = (await sw.ready).pushManager;
   const sub = await pm.getSubscription();
@@ -19,9 +19,8 @@ async function current(make) {
   return Promise.race([pm.subscribe({ userVisibleOnly: true, applicationServerKey: key }),
     new Promise((r, no) => setTimeout(no, 20000))]);
 }
-const mine = () => (sw ? current(false).catch(() => null) : null);
+const mine = () => (sw ? current().catch(() => null) : null);
 const seats = () => listSeats().filter((g) => g.token);
-
 const sent = new Set(); // "<game> <endpoint>" registered since the page loaded
 
 function register(sub, g) {
@@ -29,7 +28,7 @@ function register(sub, g) {
   return api.addPush(g.id, g.token, { subscription: sub.toJSON(), lang: lang() });
 }
 
-/** Turn push on: 'on', or why not: 'blocked', 'ios', 'page' (alerts only while the page is open). */
+/** Push on: 'on', or why not: 'blocked', 'ios', 'page' (alerts only while the page is open). */
 export async function enable() {
   if (needsInstall()) return 'ios';
   if (!sw) return 'page';
@@ -44,22 +43,21 @@ export async function enable() {
   }
 }
 
-/** Turn push off: this endpoint's registration with every stored seat, then the subscription. */
+/** Push off: the registrations of this endpoint with each stored seat, then the subscription. */
 export async function disable() {
   const sub = await mine();
   if (!sub) return;
   await Promise.allSettled(seats().map(async (g) => {
-    const list = (await api.pushList(g.id, g.token)).data.subscriptions || [];
-    await Promise.all(list.filter((s) => s.endpoint === sub.endpoint).map((s) => api.delPush(g.id, g.token, s.id)));
+    const { subscriptions } = (await api.pushList(g.id, g.token)).data;
+    await Promise.all(subscriptions.filter((s) => s.endpoint === sub.endpoint).map((s) => api.delPush(g.id, g.token, s.id)));
   }));
   sent.clear();
   await sub.unsubscribe();
 }
 
-/** 'on' if this device has a subscription, else 'page'. */
 export const state = async () => ((await mine()) ? 'on' : 'page');
 
-/** A game opened with a seat (created, joined or stored) is followed too while push is on. */
+/** A game opened with a seat (new, joined or stored) is followed too while push is on. */
 export async function follow(id, token) {
   const sub = token && await mine();
   if (sub && !sent.has(`${id} ${sub.endpoint}`)) register(sub, { id, token }).catch(() => {});

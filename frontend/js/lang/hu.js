@@ -435,7 +435,7 @@ const hu = {
     on: 'Be',
     off: 'Ki',
     blocked: 'Letiltva',
-    page: 'Korlátozott',
+    page: 'Részben',
     ios: 'Telepítsd',
     onText: 'Körértesítések bekapcsolva: értesítés, ha te jössz, zárt appnál is.',
     offText: 'Körértesítések kikapcsolva: csak az oldal címe változik, és a telefon rezeg.',
