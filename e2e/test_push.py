@@ -123,6 +123,15 @@ def test_alerts_subscribe_with_the_servers_key_and_register_every_stored_seat(br
                              headers={"Authorization": f"Bearer {game['token']}"})
         assert status == 200 and [s["endpoint"] for s in listed["subscriptions"]] == [body["subscription"]["endpoint"]]
 
+    # Another language: each registration follows it (the same endpoint again: 200).
+    def again(game):
+        return page.expect_response(lambda r: r.request.method == "POST"
+                                    and r.url.endswith(f"/{game['id']}/push-subscriptions"))
+    with again(a) as ra, again(b) as rb:
+        page.select_option("#lang", "cs")
+    for r in (ra.value, rb.value):
+        assert r.status == 200 and json.loads(r.request.post_data)["lang"] == "cs", (r.status, r.text())
+
     # Off: the registrations go, then the browser's subscription.
     page.click("#alerts-btn")
     expect(page.locator("#alerts-btn")).to_have_attribute("data-state", "off")

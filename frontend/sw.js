@@ -63,7 +63,8 @@ async function reopen(d) {
   const tabs = await clients.matchAll({ type: 'window' });
   const tab = tabs[(await routes(tabs)).indexOf(game(d.game_id))];
   if (tab) return tab.focus();
-  const c = tabs[0] ? await tabs[0].navigate(d.url) : await clients.openWindow(d.url);
+  const url = d.url || './';
+  const c = tabs[0] ? await tabs[0].navigate(url) : await clients.openWindow(url);
   return c && c.focus();
 }
 

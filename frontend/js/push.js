@@ -57,8 +57,11 @@ export async function disable() {
 
 export const state = async () => ((await mine()) ? 'on' : 'page');
 
-/** A game opened with a seat (new, joined or stored) is followed too while push is on. */
+/** Follow a game opened with a seat (new, joined or stored) while push is on; no `id`: every seat again (new language). */
 export async function follow(id, token) {
-  const sub = token && await mine();
-  if (sub && !sent.has(`${id} ${sub.endpoint}`)) register(sub, { id, token }).catch(() => {});
+  const sub = (token || !id) && await mine();
+  if (!sub) return;
+  for (const g of id ? [{ id, token }] : seats()) {
+    if (!id || !sent.has(`${g.id} ${sub.endpoint}`)) register(sub, g).catch(() => {});
+  }
 }
