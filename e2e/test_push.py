@@ -90,6 +90,8 @@ def test_alerts_subscribe_with_the_servers_key_and_register_every_stored_seat(br
     """Needs the server's push endpoints (branch delivery-outbox): the page asks
     for the key, subscribes with it and registers the subscription with each
     stored seat, which the server accepts (201); off deletes them again."""
+    status, key = api(server, "GET", "/api/push/key")
+    assert status == 200, f"the server has no push endpoints (branch delivery-outbox): {status} {key}"
     ctx = push_context(browser, server)
     ctx.add_init_script(FAKE_PUSH)
     page = ctx.new_page()
@@ -107,8 +109,6 @@ def test_alerts_subscribe_with_the_servers_key_and_register_every_stored_seat(br
     expect(page.locator("#alerts-btn")).to_have_attribute("data-state", "on")
     expect(page.locator("#notice")).to_contain_text("even with the app closed")
     wait_idle(page)
-    status, key = api(server, "GET", "/api/push/key")
-    assert status == 200, key
     assert page.evaluate("window.__subscribed") == {"userVisibleOnly": True, "key": key["public_key"]}
     sent = {r.url.split("/")[-2]: r for r in posted}
     assert set(sent) == {a["id"], b["id"]}
