@@ -17,7 +17,7 @@ import json
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from e2e_support import api, open_context, open_home, wait_idle, wait_screen, watch
+from e2e_support import api, open_context, open_home, shot, wait_idle, wait_screen, watch
 from flow_support import new_game
 
 #: The browser's push registration stubbed: ``subscribe`` remembers its options
@@ -86,7 +86,7 @@ def message(server: str, game: dict, **kw) -> dict:
             "url": f"/#/g/{game['id']}", "tag": f"game-{game['id']}", **kw}
 
 
-def test_alerts_subscribe_with_the_servers_key_and_register_every_stored_seat(browser, server):
+def test_alerts_subscribe_with_the_servers_key_and_register_every_stored_seat(browser, server, shots):
     """Needs the server's push endpoints (branch delivery-outbox): the page asks
     for the key, subscribes with it and registers the subscription with each
     stored seat, which the server accepts (201); off deletes them again."""
@@ -109,6 +109,7 @@ def test_alerts_subscribe_with_the_servers_key_and_register_every_stored_seat(br
     expect(page.locator("#alerts-btn")).to_have_attribute("data-state", "on")
     expect(page.locator("#notice")).to_contain_text("even with the app closed")
     wait_idle(page)
+    shot(page, shots, "80-turn-alerts-on", full=False)
     assert page.evaluate("window.__subscribed") == {"userVisibleOnly": True, "key": key["public_key"]}
     sent = {r.url.split("/")[-2]: r for r in posted}
     assert set(sent) == {a["id"], b["id"]}
@@ -202,22 +203,25 @@ def test_a_push_shows_one_notification_a_game_never_for_the_visible_game_sets_th
     ctx.close()
 
 
-def alerts_state(page: Page) -> tuple[str, str]:
+def alerts_state(page: Page, shots) -> tuple[str, str]:
+    """Turn the alerts on where push cannot be had: (the control's state, what the notice says)."""
     page.click("#alerts-btn")
     btn = page.locator("#alerts-btn")
     expect(btn).to_have_attribute("aria-pressed", "true")
     expect(btn).not_to_have_attribute("data-state", "on")
     expect(page.locator("#notice")).to_be_visible()
-    return btn.get_attribute("data-state"), page.locator("#notice .msg").inner_text()
+    state = btn.get_attribute("data-state")
+    shot(page, shots, f"80-turn-alerts-{state}", full=False)
+    return state, page.locator("#notice .msg").inner_text()
 
 
-def test_the_control_says_blocked_unsupported_and_install_first_on_an_iphone(browser, server):
+def test_the_control_says_blocked_unsupported_and_install_first_on_an_iphone(browser, server, shots):
     # Notifications denied by the browser.
     ctx = open_context(browser, server)
     page = ctx.new_page()
     open_home(page)
     page.evaluate("Notification.requestPermission = () => Promise.resolve('denied')")
-    state, text = alerts_state(page)
+    state, text = alerts_state(page, shots)
     assert state == "blocked" and "allow them in its settings" in text, (state, text)
     expect(page.locator("#alerts-btn")).to_have_accessible_name("Turn alerts: Blocked")
     ctx.close()
@@ -227,7 +231,7 @@ def test_the_control_says_blocked_unsupported_and_install_first_on_an_iphone(bro
     ctx.add_init_script("delete window.PushManager")
     page = ctx.new_page()
     open_home(page)
-    state, text = alerts_state(page)
+    state, text = alerts_state(page, shots)
     assert state == "page" and "only while the page is open" in text, (state, text)
     expect(page.locator("#alerts-btn")).to_contain_text("Limited")
     ctx.close()
@@ -238,7 +242,7 @@ def test_the_control_says_blocked_unsupported_and_install_first_on_an_iphone(bro
         "(KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"))
     page = ctx.new_page()
     open_home(page)
-    state, text = alerts_state(page)
+    state, text = alerts_state(page, shots)
     assert state == "ios" and "Add to Home Screen" in text, (state, text)
     expect(page.locator("#alerts-btn")).to_contain_text("Install")
     # Off again: one tap.
