@@ -10,14 +10,14 @@ import { enable, disable, state, needsInstall } from './push.js';
 const KEY = 'dominion.alerts';
 let on = false;
 try { on = localStorage.getItem(KEY) === 'on'; } catch (e) { /* private mode */ }
-// What "on" gives: 'on' (push), 'page' (only while the page is open), 'blocked', 'ios' (install first).
-let mode = 'on';
-if (on) state().then((m) => { mode = needsInstall() ? 'ios' : denied() ? 'blocked' : m; changed(); });
 let attention = null; // 'turn' | 'move' until the hidden tab is seen
 let audio = null;
 const sw = 'Notification' in window && navigator.serviceWorker;
 const granted = () => sw && Notification.permission === 'granted';
 const denied = () => sw && Notification.permission === 'denied';
+// What "on" gives: 'on' (push), 'page' (only while the page is open), 'blocked', 'ios' (install first).
+let mode = 'on';
+if (on) state().then((m) => { mode = needsInstall() ? 'ios' : denied() ? 'blocked' : m; changed(); });
 
 export function pageTitle() {
   return attention ? `● ${t(`live.${attention}`)} — ${t('app.title')}` : t('app.title');
