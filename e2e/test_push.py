@@ -17,7 +17,7 @@ import json
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from e2e_support import api, open_context, open_home, shot, wait_idle, wait_screen, watch
+from e2e_support import api, create_game, open_context, open_home, shot, wait_idle, wait_screen, watch
 from flow_support import new_game
 
 #: The browser's push registration stubbed: ``subscribe`` remembers its options
@@ -124,6 +124,15 @@ def test_alerts_subscribe_with_the_servers_key_and_register_every_stored_seat(br
                              headers={"Authorization": f"Bearer {game['token']}"})
         assert status == 200 and [s["endpoint"] for s in listed["subscriptions"]] == [body["subscription"]["endpoint"]]
 
+    # A game created now gets the subscription too.
+    with page.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/push-subscriptions")) as rc:
+        create_game(page, "Ann", ["big-money"], preset="first-game-1e")
+    wait_screen(page, "table")
+    new_id = page.evaluate("location.hash.split('/')[2]")
+    assert rc.value.url.endswith(f"/{new_id}/push-subscriptions") and rc.value.status == 201, (rc.value.url, rc.value.status)
+    page.goto(f"/#/g/{a['id']}")
+    wait_screen(page, "table")
+
     # Another language: each registration follows it (the same endpoint again: 200).
     def again(game):
         return page.expect_response(lambda r: r.request.method == "POST"
@@ -137,7 +146,8 @@ def test_alerts_subscribe_with_the_servers_key_and_register_every_stored_seat(br
     page.click("#alerts-btn")
     expect(page.locator("#alerts-btn")).to_have_attribute("data-state", "off")
     page.wait_for_function("() => window.__unsubscribed === true")
-    for game in (a, b):
+    for game in (a, b, {"id": new_id, "token": page.evaluate(
+            "(id) => JSON.parse(localStorage.getItem('dominion.seats'))[id].token", new_id)}):
         status, listed = api(server, "GET", f"/api/games/{game['id']}/push-subscriptions",
                              headers={"Authorization": f"Bearer {game['token']}"})
         assert status == 200 and listed["subscriptions"] == []
@@ -200,6 +210,31 @@ def test_a_push_shows_one_notification_a_game_never_for_the_visible_game_sets_th
     wait_screen(page, "table")
     assert refused in ("focused", "InvalidAccessError"), refused
     assert not errors
+    ctx.close()
+
+
+def test_alerts_stay_on_after_a_reload_as_the_subscription_says(browser, server):
+    """The state on a new page comes from the browser: its subscription ("On"), else
+    alerts while the page is open; a permission withdrawn since then shows "Blocked"."""
+    ctx = push_context(browser, server)
+    ctx.add_init_script(FAKE_PUSH)
+    page = ctx.new_page()
+    open_home(page)
+    page.evaluate("localStorage.setItem('dominion.alerts', 'on')")
+    page.reload()
+    wait_screen(page, "home")
+    expect(page.locator("#alerts-btn")).to_have_attribute("data-state", "page")
+    page.evaluate("sessionStorage.setItem('fake-push', '1')")  # subscribed
+    page.reload()
+    wait_screen(page, "home")
+    expect(page.locator("#alerts-btn")).to_have_attribute("data-state", "on")
+    expect(page.locator("#alerts-btn")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#alerts-btn")).to_have_accessible_name("Turn alerts: On")
+    ctx.clear_permissions()
+    page.add_init_script("Object.defineProperty(Notification, 'permission', { get: () => 'denied' })")
+    page.reload()
+    wait_screen(page, "home")
+    expect(page.locator("#alerts-btn")).to_have_attribute("data-state", "blocked")
     ctx.close()
 
 
