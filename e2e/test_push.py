@@ -287,8 +287,9 @@ def test_the_control_says_blocked_unsupported_and_install_first_on_an_iphone(bro
     ctx.close()
 
 
-def test_your_games_lists_the_games_waiting_for_you_first(browser, server):
+def test_your_games_lists_the_games_waiting_for_you_first_and_the_badge_counts_them(browser, server):
     ctx = open_context(browser, server)
+    ctx.add_init_script("window.__badges = []; navigator.setAppBadge = (n) => { window.__badges.push(n); return Promise.resolve(); };")
     page = ctx.new_page()
     mine = new_game(server, [{"kind": "human", "name": "Ann"}, BOT], preset="first-game-1e")
     lobby = new_game(server, [{"kind": "human", "name": "Ann"}, {"kind": "human"}], preset="first-game-1e")
@@ -301,4 +302,5 @@ def test_your_games_lists_the_games_waiting_for_you_first(browser, server):
     expect(rows.nth(0)).to_have_attribute("data-game", mine["id"])
     expect(rows.nth(0)).to_have_attribute("data-mine", "true")
     expect(rows.nth(1)).to_have_attribute("data-game", lobby["id"])
+    assert page.evaluate("window.__badges") == [1]
     ctx.close()
