@@ -66,6 +66,8 @@ def start_server(tmp: Path) -> Iterator[str]:
         # command limit, but let the suite create its many games.
         "RATE_LIMIT_CREATE": "600 per minute",
         "RATE_LIMIT_JOIN": "600 per minute",
+        # Push endpoints of the e2e browsers (test_push.py) are on this machine.
+        "OUTBOUND_ALLOW_HOSTS": "127.0.0.1",
     }
     env.pop("TEST_DATABASE_URL", None)
     global SERVER_LOG

@@ -1,5 +1,6 @@
 // The app shell from the network when online (updates show at once), from
-// this cache when not; API answers are never cached. Opens a notification's game.
+// this cache when not; API answers are never cached. Shows the server's pushes,
+// opens a notification's game.
 const CACHE = 'shell';
 const mine = (url) => {
   const u = new URL(url, location.href);
@@ -35,10 +36,39 @@ const keep = (req, res) => caches.open(CACHE).then(async (c) => {
   if (!tag || !old || old.headers.get('ETag') !== tag) await c.put(req, res);
 });
 
+const game = (id) => `#/g/${encodeURIComponent(id)}`;
+// The route each window shows, as it answers (Chromium's client.url misses hash changes).
+const routes = (tabs) => Promise.all(tabs.map((c) => new Promise((ok) => {
+  const ch = new MessageChannel();
+  ch.port1.onmessage = (e) => ok(e.data);
+  c.postMessage('route', [ch.port2]);
+  setTimeout(ok, 1000);
+})));
+
+// A push (issue 22): the server's JSON. No notification while a visible window shows
+// that game; one a game (its tag), replaced; the app badge counts the games waiting.
+self.addEventListener('push', (e) => e.waitUntil((async () => {
+  const m = e.data ? e.data.json() : {};
+  const nav = self.navigator;
+  if (typeof m.waiting === 'number' && nav.setAppBadge) await (m.waiting ? nav.setAppBadge(m.waiting) : nav.clearAppBadge()).catch(() => {});
+  const tabs = await clients.matchAll({ type: 'window', includeUncontrolled: true });
+  if ((await routes(tabs.filter((c) => c.visibilityState === 'visible'))).includes(game(m.game_id))) return;
+  await self.registration.showNotification(m.title || 'Dominion', {
+    body: m.body, tag: m.tag, renotify: !!m.tag, icon: 'icons/icon-192.png', data: { url: m.url || './', game_id: m.game_id },
+  });
+})()));
+
+/** A tap: focus a window of the game, else show it in a window of the app, else open one. */
+async function reopen(d) {
+  const tabs = await clients.matchAll({ type: 'window' });
+  const tab = tabs[(await routes(tabs)).indexOf(game(d.game_id))];
+  if (tab) return tab.focus();
+  const url = d.url || './';
+  const c = tabs[0] ? await tabs[0].navigate(url) : await clients.openWindow(url);
+  return c && c.focus();
+}
+
 self.addEventListener('notificationclick', (e) => {
   e.notification.close();
-  e.waitUntil(clients.matchAll({ type: 'window' }).then((tabs) => {
-    const tab = tabs.find((c) => c.url === e.notification.data);
-    return tab ? tab.focus() : clients.openWindow(e.notification.data || './');
-  }));
+  e.waitUntil(reopen(e.notification.data || {}));
 });

@@ -1,9 +1,11 @@
-// Your move in a hidden tab: the title and a vibration; with alerts on (the
-// top bar's bell), also a chime (WebAudio) and a notification via the service worker.
+// Your move in a hidden tab: the title and a vibration; with turn alerts on (the
+// top bar's bell), also a chime (WebAudio), a notification via the service worker
+// and, where the browser has Web Push (push.js), notifications while the app is closed.
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { changed, notify } from './store.js';
+import { enable, disable, state, needsInstall } from './push.js';
 
 const KEY = 'dominion.alerts';
 let on = false;
@@ -12,6 +14,10 @@ let attention = null; // 'turn' | 'move' until the hidden tab is seen
 let audio = null;
 const sw = 'Notification' in window && navigator.serviceWorker;
 const granted = () => sw && Notification.permission === 'granted';
+const denied = () => sw && Notification.permission === 'denied';
+// What "on" gives: 'on' (push), 'page' (only while the page is open), 'blocked', 'ios' (install first).
+let mode = 'on';
+if (on) state().then((m) => { mode = needsInstall() ? 'ios' : denied() ? 'blocked' : m; changed(); });
 
 export function pageTitle() {
   return attention ? `● ${t(`live.${attention}`)} — ${t('app.title')}` : t('app.title');
@@ -28,7 +34,8 @@ export function alertIfMyMove(a, b, gameId) {
   chime();
   if (granted()) {
     sw.ready.then((reg) => reg.showNotification(t(`live.${attention}`), {
-      body: t('live.body'), tag: gameId, renotify: true, icon: 'icons/icon-192.png', data: location.href,
+      // The game's tag, as the server's push has: one notification a game.
+      body: t('live.body'), tag: `game-${gameId}`, renotify: true, icon: 'icons/icon-192.png', data: { url: location.href, game_id: gameId },
     })).catch(() => {});
   }
 }
@@ -62,18 +69,20 @@ function unlock() {
 }
 document.addEventListener('pointerdown', () => on && unlock(), true);
 
-/** The bell: one tap turns alerts on (asking to notify then, and chiming once) or off. */
+/** "Turn alerts": one tap turns them on (asking to notify, subscribing to push, chiming once) or off. */
 export function alertsControl() {
+  const st = on ? mode : 'off';
   return h('button', {
-    id: 'alerts-btn', 'data-fk': 'bell', class: 'secondary', 'aria-pressed': String(on), 'aria-label': t('live.alerts'),
+    id: 'alerts-btn', 'data-fk': 'bell', class: 'secondary', 'aria-pressed': String(on), 'data-state': st,
     onclick: async () => {
       on = !on;
       try { localStorage.setItem(KEY, on ? 'on' : ''); } catch (e) { /* private mode */ }
-      if (on) {
-        chime();
-        if (sw) await Notification.requestPermission();
-      }
-      notify('info', t(!on ? 'live.off' : granted() ? 'live.on' : 'live.denied'));
+      changed();
+      if (on) chime();
+      mode = on ? await enable() : (await disable().catch(() => {}), 'on');
+      changed();
+      notify('info', t(`alert.${on ? mode : 'off'}Text`));
     },
-  }, on ? '🔔' : '🔕');
+  }, h('img', { src: `icons/bell${on ? '' : '-off'}.svg`, alt: '', width: 20, height: 20 }),
+  h('span', 'sr-only', `${t('alert.label')}: `), t(`alert.${st}`));
 }

@@ -94,6 +94,11 @@ export const api = {
   cards: (lang) => request('GET', `/api/cards?lang=${enc(lang)}`),
   randomKingdom: (query) => request('GET', `/api/kingdoms/random${qs(query)}`),
   presets: () => request('GET', '/api/kingdoms/presets'),
+  // Web Push: the server's key, and this seat's subscriptions (issue 22).
+  pushKey: () => request('GET', '/api/push/key'),
+  pushList: (id, token) => request('GET', `/api/games/${enc(id)}/push-subscriptions`, { token }),
+  addPush: (id, token, body) => request('POST', `/api/games/${enc(id)}/push-subscriptions`, { token, body }),
+  delPush: (id, token, sub) => request('DELETE', `/api/games/${enc(id)}/push-subscriptions/${enc(sub)}`, { token }),
 };
 
 function qs(query) {

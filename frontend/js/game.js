@@ -6,6 +6,7 @@ import { t, lang, has } from './i18n.js';
 import { state, changed, notify, clearNotice, loadSeat } from './store.js';
 import { loadLog } from './log.js';
 import { alertIfMyMove } from './alerts.js';
+import { follow } from './push.js';
 
 // Polls are held up to WAIT s; a server answering at once gets adaptive intervals.
 const WAIT = 25;
@@ -37,6 +38,7 @@ export function openGame(id) {
   }
   closeGame();
   const seat = loadSeat(id);
+  follow(id, seat?.token); // a new game gets this device's push subscription
   state.game = {
     id,
     token: seat?.token,

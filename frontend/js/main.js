@@ -12,6 +12,7 @@ import { gameScreen, gameBar } from './screens/lobby.js';
 import { fitNames } from './cards.js';
 import { alertsControl, pageTitle } from './alerts.js';
 import { registerWorker, showNet } from './pwa.js';
+import { follow } from './push.js';
 
 const main = document.getElementById('main');
 const bar = document.getElementById('bar');
@@ -72,6 +73,7 @@ function renderTopbar() {
       const l = e.target.value;
       await setLang(l);
       loadCatalog(l);
+      follow(); // pushes come in the new language
       reloadLog();
       changed();
     },

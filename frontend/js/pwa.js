@@ -7,7 +7,8 @@ export function registerWorker() {
   const sw = navigator.serviceWorker;
   if (document.readyState !== 'complete') addEventListener('load', registerWorker, { once: true });
   if (document.readyState !== 'complete' || !sw) return;
-  sw.onmessage = (e) => { document.body.dataset.shell = e.data; };
+  // The worker asks which route this window shows (through a port), or says the shell is kept.
+  sw.onmessage = (e) => { if (e.ports[0]) e.ports[0].postMessage(location.hash); else document.body.dataset.shell = e.data; };
   sw.register('sw.js').then(() => sw.ready).then((reg) => reg.active.postMessage({
     cache: [location.pathname, ...performance.getEntriesByType('resource').map((r) => r.name)],
   })).catch(() => {});

@@ -359,7 +359,15 @@ async function loadGames(stored) {
   gamesRoute = state.route;
   await Promise.all(stored.map((s) => api.getGame(s.id, s.token).then((r) => { games[s.id] = r.data; },
     (e) => { games[s.id] = e.status === 404 ? { gone: true } : games[s.id] || {}; })));
+  // The installed app's badge: the games waiting for you (as the server's pushes count them).
+  if (navigator.setAppBadge) navigator.setAppBadge(stored.filter(waits).length).catch(() => {});
   changed();
+}
+
+/** The stored game `g` waits for this device's seat to act. */
+function waits(g) {
+  const d = games[g.id];
+  return d?.status === 'active' && !!d.view?.awaiting?.includes(typeof d.seat === 'number' ? d.seat : g.seat);
 }
 
 /** "Bob's turn", "Waiting for 1 more player", "Finished: Bob wins!" */
@@ -368,19 +376,21 @@ function gameState(d, me) {
   if (d.gone) return t('err.notFound');
   if (d.status === 'waiting') return t('home.waiting', { n: d.seats.filter((x) => x.kind !== 'bot' && !x.joined).length });
   if (v.result) return t('home.finished', { result: headline(v) });
-  return !v.turn ? '' : v.turn.seat === me ? t('table.yourTurn') : t('table.theirTurn', { name: v.players[v.turn.seat].name });
+  return !v.turn ? '' : v.turn.seat === me ? t('table.yourTurn') : v.awaiting?.includes(me) ? t('live.move')
+    : t('table.theirTurn', { name: v.players[v.turn.seat].name });
 }
 
 function yourGames() {
   const stored = listSeats().slice(0, 8);
   if (!stored.length) return null;
   loadGames(stored);
+  // The games waiting for you first (then the most recent first, as stored).
+  const rows = stored.map((g) => [g, waits(g)]).sort((a, b) => b[1] - a[1]);
   return section({ class: 'panel', id: 'your-games' }, t('home.yourGames'),
-    h('ul', 'seats', stored.map((g) => {
+    h('ul', 'seats', rows.map(([g, mine]) => {
       const d = games[g.id];
       const me = typeof d?.seat === 'number' ? d.seat : g.seat;
       const others = d?.seats ? d.seats.filter((x) => x.seat !== me && x.name).map((x) => x.name) : [];
-      const mine = !!d && d.status === 'active' && d.view.turn.seat === me;
       return h('li', { class: 'row', 'data-game': g.id, 'data-status': d ? d.status || 'gone' : '', 'data-mine': String(mine) },
         h('a', { href: gameHash(g.id), class: 'grow game-link' },
           h('b', null, others.length ? t('home.with', { names: list(others) }) : t('home.game', { id: g.id.slice(0, 6) })),
