@@ -18,12 +18,14 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import func, select, text
 
 from dominion_server.extensions import db
+from dominion_server.models import utcnow
 
 from ..delivery_servers import WAIT, Request, WebhookReceiver
 from . import dbs
@@ -68,13 +70,13 @@ def pg_app():
     schema.drop()
 
 
-def start_worker(app, **env: str) -> subprocess.Popen:
+def start_worker(app, out=subprocess.DEVNULL, **env: str) -> subprocess.Popen:
     environ = dict(os.environ, DATABASE_URL=app.config["TEST_SCHEMA_URL"], AUTO_MIGRATE="0",
                    OUTBOUND_ALLOW_HOSTS="127.0.0.1", DELIVERY_POLL="0.2",
                    PYTHONPATH=str(BACKEND), **env)
     flask = Path(sys.executable).parent / "flask"
     return subprocess.Popen([str(flask), "--app", "dominion_server", "deliver"], cwd=BACKEND,
-                            env=environ, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                            env=environ, stdout=out, stderr=subprocess.DEVNULL)
 
 
 def stop(proc: subprocess.Popen) -> None:
@@ -155,7 +157,8 @@ def test_a_worker_killed_mid_delivery_loses_nothing(pg_app, capsys):
 def test_two_workers_never_deliver_a_row_twice_at_once(pg_app, capsys):
     with WebhookReceiver(SECRET) as receiver:
         ids = games_with_webhooks(pg_app, receiver, games=10, turns=4)
-        workers = [start_worker(pg_app, DELIVERY_BATCH="2") for _ in range(2)]
+        workers = [start_worker(pg_app, out=subprocess.PIPE, DELIVERY_BATCH="2")
+                   for _ in range(2)]
         try:
             receiver.wait_until(lambda: len(receiver.deliveries) >= len(ids),
                                 "every event delivered", timeout=60)
@@ -166,6 +169,42 @@ def test_two_workers_never_deliver_a_row_twice_at_once(pg_app, capsys):
                 stop(w)
         got = [d.id for d in receiver.deliveries]
         assert len(got) == len(set(got)) == len(ids)
+        # Each worker says on SIGTERM how many rows it delivered.
+        shares = [int(w.stdout.read().decode().rsplit("stopped after ", 1)[1].split()[0])
+                  for w in workers]
+        assert sum(shares) == len(ids)
         with capsys.disabled():
             print(f"\ntwo workers: {len(ids)} notices, {len(got)} deliveries, "
-                  f"{len(set(got))} unique ids")
+                  f"{len(set(got))} unique ids, delivered {shares[0]} + {shares[1]}")
+
+
+def test_a_reminder_mark_is_made_once_by_simultaneous_workers(pg_app):
+    """The second of two simultaneous inserts of a mark waits for the first and adds none."""
+    from dominion_server.delivery import worker
+
+    client = pg_app.test_client()
+    gid, _ = two_humans(client)
+    second: list[bool] = []
+    with pg_app.app_context():
+        assert worker._mark(gid, 7, 0, "reminder", utcnow())  # open, not committed
+
+        def other_worker() -> None:
+            with pg_app.app_context():
+                second.append(worker._mark(gid, 7, 0, "reminder", utcnow()))
+                db.session.commit()
+                db.session.remove()
+
+        t = threading.Thread(target=other_worker)
+        t.start()
+        # Wait (on the database's state) until the other insert waits on our row's key.
+        lock_waits = text("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = "
+                          "'Lock' AND query LIKE '%notice_marks%'")
+        deadline = time.monotonic() + WAIT
+        with db.engine.connect() as watcher:
+            while watcher.execute(lock_waits).scalar() == 0:
+                assert time.monotonic() < deadline, "the second insert never waited"
+                watcher.rollback()
+        db.session.commit()
+        db.session.remove()
+        t.join(WAIT)
+    assert second == [False]
