@@ -130,7 +130,8 @@ class PushSubscriptionRow(db.Model):
     game_id: Mapped[str] = mapped_column(
         ForeignKey("games.id", ondelete="CASCADE"), nullable=False, index=True)
     seat: Mapped[int] = mapped_column(Integer, nullable=False)
-    endpoint: Mapped[str] = mapped_column(String(1000), nullable=False)
+    #: Indexed: the app badge counts the games of one endpoint at each push.
+    endpoint: Mapped[str] = mapped_column(String(1000), nullable=False, index=True)
     #: The browser's keys (base64url): the payload is encrypted to them (RFC 8291).
     p256dh: Mapped[str] = mapped_column(String(200), nullable=False)
     auth: Mapped[str] = mapped_column(String(100), nullable=False)

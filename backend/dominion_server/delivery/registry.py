@@ -19,7 +19,7 @@ from .. import service
 from ..errors import ApiError
 from ..extensions import db
 from ..models import PushSubscriptionRow, SeatRow, WebhookRow, utcnow
-from . import worker
+from . import outbound, webhooks, worker
 
 SUBS = PushSubscriptionRow.__table__
 HOOKS = WebhookRow.__table__
@@ -42,8 +42,6 @@ def _seat(game_id: str, auth: Optional[str]) -> int:
 
 def _check_url(url: str) -> None:
     """:raises ApiError: 422 ``unsafe_url`` with the transport's ``reason``."""
-    from . import outbound
-
     try:
         outbound.check_url(url, worker.allowed_hosts(current_app))
     except outbound.UnsafeUrl as e:
@@ -137,8 +135,6 @@ def add_webhook(game_id: str, auth: Optional[str], url: str, lang: str) -> dict[
 
     :raises ApiError: 401, 404, 409 ``too_many_webhooks``, 422 ``unsafe_url``.
     """
-    from . import webhooks
-
     seat = _seat(game_id, auth)
     count = db.session.execute(select(func.count()).select_from(HOOKS).where(
         HOOKS.c.game_id == game_id, HOOKS.c.seat == seat)).scalar()
@@ -180,8 +176,6 @@ def rotate_webhook(game_id: str, auth: Optional[str], wid: str) -> str:
 
     :raises ApiError: 404 if the seat has no such webhook.
     """
-    from . import webhooks
-
     seat = _seat(game_id, auth)
     secret = webhooks.new_secret()
     changed = db.session.execute(update(HOOKS).where(

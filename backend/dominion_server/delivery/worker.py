@@ -52,7 +52,7 @@ from ..extensions import db
 from ..models import (
     ACTIVE, PUSH, GameRow, NoticeMarkRow, PushSubscriptionRow, SeatRow, WebhookRow, utcnow,
 )
-from . import messages, notices, outbox
+from . import messages, notices, outbound, outbox, webhooks, webpush
 from .outbox import Claimed
 
 log = logging.getLogger(__name__)
@@ -73,24 +73,21 @@ KEYS = "dominion_vapid_keys"
 # Transport (delivery.outbound, delivery.webpush, delivery.webhooks)
 
 
-def vapid_keys(app: Flask) -> Any:
+def vapid_keys(app: Flask) -> webpush.VapidKeys:
     """The server's VAPID keys: from the settings, or made once in the instance folder.
 
     :raises ValueError: a bad ``VAPID_PRIVATE_KEY`` or ``VAPID_SUBJECT``.
     """
     keys = app.extensions.get(KEYS)
     if keys is None:
-        from .webpush import VapidKeys
-
-        keys = app.extensions[KEYS] = VapidKeys.from_config(app.config, app.instance_path)
+        keys = app.extensions[KEYS] = webpush.VapidKeys.from_config(app.config,
+                                                                   app.instance_path)
     return keys
 
 
 def allowed_hosts(app: Flask) -> frozenset[str]:
     """``OUTBOUND_ALLOW_HOSTS``: the hosts that may be plain http and private (tests)."""
-    from .outbound import parse_allowed_hosts
-
-    return parse_allowed_hosts(app.config.get("OUTBOUND_ALLOW_HOSTS"))
+    return outbound.parse_allowed_hosts(app.config.get("OUTBOUND_ALLOW_HOSTS"))
 
 
 # ---------------------------------------------------------------------------
@@ -98,8 +95,6 @@ def allowed_hosts(app: Flask) -> frozenset[str]:
 
 
 def _push(app: Flask, c: Claimed) -> None:
-    from . import outbound, webpush
-
     session = db.session
     sub = session.execute(select(SUBS).where(SUBS.c.id == c.target_id)).first()
     if sub is None:
@@ -135,8 +130,6 @@ def _push(app: Flask, c: Claimed) -> None:
 
 
 def _webhook(app: Flask, c: Claimed) -> None:
-    from . import outbound, webhooks
-
     session = db.session
     hook = session.execute(select(HOOKS).where(HOOKS.c.id == c.target_id)).first()
     if hook is None or hook.disabled_at is not None:

@@ -39,6 +39,7 @@ def upgrade():
                             name=op.f("uq_push_subscriptions_game_id")),
     )
     op.create_index(op.f("ix_push_subscriptions_game_id"), "push_subscriptions", ["game_id"])
+    op.create_index(op.f("ix_push_subscriptions_endpoint"), "push_subscriptions", ["endpoint"])
     op.create_table(
         "webhooks",
         sa.Column("id", BigId, autoincrement=True, nullable=False),
@@ -100,5 +101,6 @@ def downgrade():
     op.drop_table("outbox")
     op.drop_index(op.f("ix_webhooks_game_id"), table_name="webhooks")
     op.drop_table("webhooks")
+    op.drop_index(op.f("ix_push_subscriptions_endpoint"), table_name="push_subscriptions")
     op.drop_index(op.f("ix_push_subscriptions_game_id"), table_name="push_subscriptions")
     op.drop_table("push_subscriptions")
