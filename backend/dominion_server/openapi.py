@@ -325,6 +325,38 @@ def problem_codes() -> dict[str, dict[str, Any]]:
 # The document
 
 
+#: What the server sends to a seat's webhooks (``addWebhook``) and push subscriptions.
+WEBHOOKS = {
+    "turnAlert": {"post": {
+        "operationId": "turnAlert", "tags": ["alerts"],
+        "summary": "An event of the seat, POSTed to its webhook",
+        "description": "Signed by the Standard Webhooks specification with the webhook's "
+                       "secret; verify before trusting (see *Turn alerts*). Retried with "
+                       "backoff on timeouts, 5xx and 429 with the same `id`.",
+        "requestBody": {"required": True, "content": {JSON: {
+            "schema": {"$ref": "#/components/schemas/WebhookEvent"},
+            "example": {"type": "turn", "id": "4f6c0d1e9b8a4c37a1e2b3c4d5e6f708",
+                        "game_id": "abc", "seat": 1, "version": 12,
+                        "timestamp": "2026-11-27T12:00:00Z",
+                        "data": {"kind": "turn", "game_id": "abc", "seat": 1, "version": 12,
+                                 "turn": 7, "players": ["Ann", "Bob"], "title": "Your turn",
+                                 "body": "Dominion: turn 7 against Ann",
+                                 "url": "/#/g/abc"}}}}},
+        "responses": {"2XX": {"description": "received (any other answer is a failure)"}},
+    }},
+    "pushAlert": {"post": {
+        "operationId": "pushAlert", "tags": ["alerts"],
+        "summary": "A Web Push message to the seat's browser",
+        "description": "Encrypted (RFC 8291 aes128gcm) and VAPID-signed (RFC 8292) to the "
+                       "subscription's push service, with `Urgency`, `TTL` and a `Topic` "
+                       "per game; the service worker gets this JSON.",
+        "requestBody": {"required": True, "content": {JSON: {
+            "schema": {"$ref": "#/components/schemas/PushMessage"}}}},
+        "responses": {"201": {"description": "accepted by the push service"}},
+    }},
+}
+
+
 def build(app: Flask) -> dict[str, Any]:
     """The OpenAPI document of ``app``'s ``/api`` routes.
 
@@ -354,7 +386,10 @@ def build(app: Flask) -> dict[str, Any]:
         path = re.sub(r"<(?:[^:>]+:)?([^>]+)>", r"{\1}", rule.rule)
         for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
             spec.path(path=path, operations={method.lower(): op.to_dict(view.__doc__)})
+    spec.components.schema("PushMessage", schema=schemas.PushMessageSchema)
+    spec.components.schema("WebhookEvent", schema=schemas.WebhookEventSchema)
     out = spec.to_dict()
+    out["webhooks"] = WEBHOOKS
     out["x-problem-codes"] = problem_codes()
     return out
 

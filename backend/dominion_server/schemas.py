@@ -1160,6 +1160,67 @@ class WebhookSecretSchema(Schema):
         "description": "the new signing secret; the old one no longer signs"})
 
 
+ALERT_KINDS = ("turn", "decision", "game_over", "joined", "reminder", "deadline")
+
+
+class AlertFactsSchema(Schema):
+    """What a turn alert says: facts only, never a card of a hand or deck."""
+
+    class Meta:
+        unknown = INCLUDE  # documented as open: more facts may come
+
+    kind = fields.String(required=True, validate=validate.OneOf(ALERT_KINDS))
+    game_id = fields.String(required=True)
+    seat = fields.Integer(required=True, metadata={"description": "the seat told"})
+    version = fields.Integer(required=True, metadata={"description": "the game's version"})
+    turn = fields.Integer(metadata={"description": "the turn number"})
+    players = _strs(metadata={"description": "every seat's name, by seat"})
+    prompt = fields.String(metadata={"description": "`decision`: the prompt key",
+                                     "example": "militia.discard"})
+    card = fields.String(allow_none=True, metadata={
+        "description": "`decision`: the card whose effect asks", "example": "Militia"})
+    player = fields.String(metadata={
+        "description": "`joined`: who joined; `decision`: whose turn; `deadline`: who is "
+                       "absent"})
+    absent = fields.Integer(metadata={"description": "`deadline`: the seat that missed it"})
+    hours = fields.Float(metadata={"description": "`reminder`, `deadline`: the setting"})
+    result = fields.Nested(ResultSchema, metadata={"description": "`game_over`"})
+    title = fields.String(metadata={"description": "the alert's title in the hook's `lang`"})
+    body = fields.String(metadata={"description": "one line in the hook's `lang`"})
+    url = fields.String(metadata={"description": "the game's page", "example": "/#/g/abc"})
+
+
+class WebhookEventSchema(Schema):
+    """The body of each webhook call, signed by the Standard Webhooks specification
+    (`webhook-id` = `id`, `webhook-timestamp`, `webhook-signature` headers). The same
+    `id` comes again on a retry: drop repeats. Answer 2xx."""
+
+    type = fields.String(required=True, validate=validate.OneOf(ALERT_KINDS))
+    id = fields.String(required=True, metadata={"description": "the event id"})
+    game_id = fields.String(required=True)
+    seat = fields.Integer(required=True)
+    version = fields.Integer(required=True)
+    timestamp = fields.DateTime(required=True, metadata={"description": "when it happened"})
+    data = fields.Nested(AlertFactsSchema, required=True)
+
+
+class PushMessageSchema(Schema):
+    """The JSON a service worker's `push` event holds (decrypted by the browser)."""
+
+    id = fields.String(required=True, metadata={"description": "the event id"})
+    kind = fields.String(required=True, validate=validate.OneOf(ALERT_KINDS))
+    game_id = fields.String(required=True)
+    seat = fields.Integer(required=True)
+    version = fields.Integer(required=True)
+    title = fields.String(required=True, metadata={"example": "Your turn"})
+    body = fields.String(required=True, metadata={"example": "Dominion: turn 7 against Bob"})
+    url = fields.String(required=True, metadata={"example": "/#/g/abc"})
+    tag = fields.String(required=True, metadata={
+        "description": "one per game: the game's notification is replaced"})
+    waiting = fields.Integer(metadata={
+        "description": "games in which this browser's seats must act now (the app badge)"})
+
+
 class SubscriptionPathSchema(GamePathSchema):
     sub_id = fields.String(required=True, validate=validate.Regexp(r"^[0-9]{1,18}$"),
                            metadata={"description": "the subscription's id"})

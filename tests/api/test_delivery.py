@@ -18,6 +18,7 @@ from sqlalchemy import select
 from dominion import card_name
 from dominion_server.delivery import outbox
 from dominion_server.delivery import worker as delivery_worker
+from dominion_server import schemas
 from dominion_server.extensions import db
 from dominion_server.models import WebhookRow, utcnow
 
@@ -86,6 +87,7 @@ def test_your_turn_reaches_the_right_seat_once_in_its_language(app, client, push
     assert msg.headers["urgency"] == "high" and msg.headers["topic"] == gid
     assert int(msg.headers["ttl"]) == 24 * 3600
     assert card_names_in(data) == set()  # nothing of anyone's hand, deck or discard
+    assert schemas.PushMessageSchema().validate(data) == {}  # as documented
     assert drain(app) == 0 and len(push.received) == 1  # once
     [row] = rows(app)
     assert row.delivered_at is not None and row.attempts == 1
@@ -303,6 +305,7 @@ def test_webhooks_are_signed_verified_and_deduplicated_by_id(app, client):
         [row] = rows(app)
         assert d.id == row.event_id
         assert card_names_in(d.data) == set()
+        assert schemas.WebhookEventSchema().validate(d.data) == {}  # as documented
         # A replay (the worker died before settling): same id, the receiver dedupes.
         due_now(app)
         with app.app_context():
