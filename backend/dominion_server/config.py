@@ -58,7 +58,7 @@ Environment variables (all optional):
     thread; ``off``: ``flask --app dominion_server deliver`` processes do
     (the Procfile's ``worker``). Default: ``thread`` on SQLite, else ``off``.
 ``DELIVERY_MAX_ATTEMPTS``, ``WEBHOOK_MAX_FAILURES``
-    Attempts before a notice is given up (default 12: about a day of
+    Attempts before a notice is given up (default 18: about a day of
     backoff), and failures in a row that disable a webhook (default 8).
 ``PUSH_SUBSCRIPTIONS_PER_SEAT``, ``WEBHOOKS_PER_SEAT``
     The most push subscriptions (default 10) and webhooks (default 5) one
@@ -119,7 +119,7 @@ def from_environment(instance_path: str, env: Mapping[str, str] = os.environ) ->
         "DELIVERY_LEASE": float(env.get("DELIVERY_LEASE") or 120),
         "DELIVERY_POLL": float(env.get("DELIVERY_POLL") or 5),
         "DELIVERY_SCAN": float(env.get("DELIVERY_SCAN") or 60),
-        "DELIVERY_MAX_ATTEMPTS": int(env.get("DELIVERY_MAX_ATTEMPTS") or 12),
+        "DELIVERY_MAX_ATTEMPTS": int(env.get("DELIVERY_MAX_ATTEMPTS") or 18),
         "WEBHOOK_MAX_FAILURES": int(env.get("WEBHOOK_MAX_FAILURES") or 8),
         "PUSH_SUBSCRIPTIONS_PER_SEAT": int(env.get("PUSH_SUBSCRIPTIONS_PER_SEAT") or 10),
         "WEBHOOKS_PER_SEAT": int(env.get("WEBHOOKS_PER_SEAT") or 5),
