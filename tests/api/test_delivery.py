@@ -418,3 +418,20 @@ def test_settled_rows_are_pruned_after_a_while(app, client, push):
         db.session.commit()
         db.session.remove()
     assert rows(app) == []
+
+
+def test_a_row_is_dead_lettered_after_the_last_attempt(app, client, push):
+    app.config["DELIVERY_MAX_ATTEMPTS"] = 2
+    gid, tokens = two_humans(client)
+    first, other = first_and_other(client, gid, tokens)
+    subscribe(client, gid, tokens[other], push.subscription())
+    push.script(503, 500)
+    end_turn(client, gid, tokens[first])
+    drain(app)
+    due_now(app)
+    drain(app)
+    [row] = rows(app)
+    assert row.attempts == 2 and row.dead_at is not None and row.delivered_at is None
+    assert row.last_error == "HTTP 500"
+    due_now(app)
+    assert drain(app) == 0 and push.received == []  # given up: never sent again
