@@ -154,6 +154,29 @@ def test_a_worker_killed_mid_delivery_loses_nothing(pg_app, capsys):
                   f"{len(receiver.deliveries) - len(unique)} repeats dropped by id")
 
 
+def test_a_stopped_worker_finishes_its_row_and_hands_the_rest_back(pg_app):
+    with HoldingReceiver(SECRET) as receiver:
+        games_with_webhooks(pg_app, receiver, games=2, turns=3)
+        receiver.hold.set()
+        worker = start_worker(pg_app, DELIVERY_BATCH="4")
+        try:
+            assert receiver.holding.wait(WAIT), "the worker never called"
+            worker.send_signal(signal.SIGTERM)  # while it waits for the held reply
+            receiver.hold.clear()
+            receiver.release.set()
+            assert worker.wait(WAIT) == 0
+        finally:
+            stop(worker)
+    with pg_app.app_context():
+        claimed = db.session.execute(select(OUTBOX.c.delivered_at, OUTBOX.c.lease_until,
+                                            OUTBOX.c.attempts)).all()
+        db.session.remove()
+    assert len([r for r in claimed if r.delivered_at is not None]) == 1
+    # The other rows of its batch are due again at once, their attempt not counted.
+    assert all(r.lease_until is None and r.attempts == 0 for r in claimed
+               if r.delivered_at is None)
+
+
 def test_two_workers_never_deliver_a_row_twice_at_once(pg_app, capsys):
     with WebhookReceiver(SECRET) as receiver:
         ids = games_with_webhooks(pg_app, receiver, games=10, turns=4)

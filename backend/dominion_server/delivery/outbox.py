@@ -243,6 +243,12 @@ def failed(session: Session, c: Claimed, error: str, max_attempts: int,
     return dead
 
 
+def release(session: Session, c: Claimed) -> None:
+    """Give a claimed row back untried (a stopping worker): due again at once."""
+    session.execute(update(OUTBOX).where(_mine(c)).values(
+        lease_until=None, attempts=OUTBOX.c.attempts - 1))
+
+
 def dead(session: Session, c: Claimed, error: str, now: Optional[datetime] = None) -> None:
     """Give up on the row at once (a refused URL, a gone subscription)."""
     session.execute(update(OUTBOX).where(_mine(c)).values(

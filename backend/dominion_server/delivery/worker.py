@@ -316,9 +316,13 @@ class Worker:
                     outbox.prune(db.session)
                     db.session.commit()
                 batch = outbox.claim(db.session, cfg["DELIVERY_BATCH"], cfg["DELIVERY_LEASE"])
-                for c in batch:
-                    if self.stopping.is_set():
-                        break  # the rest come back when their lease passes
+                for i, c in enumerate(batch):
+                    if self.stopping.is_set():  # SIGTERM: hand the rest back untried
+                        for rest in batch[i:]:
+                            outbox.release(db.session, rest)
+                        db.session.commit()
+                        self.delivered += i
+                        return i
                     deliver(self.app, c)
                 self.delivered += len(batch)
                 return len(batch)
