@@ -37,10 +37,12 @@ held at once, how many it answered at once, and the command round trip
 meanwhile. ``--parts live`` runs only these.
 
 Outbox (``--parts outbox``): the paced run again, on 50 new games each, with
-turn alerts off (no seat subscribed) and on (both seats of every game have a
-push subscription, so every turn writes outbox rows in the command's
-transaction, while a ``flask deliver`` worker process delivers them to a
-local stand-in push service). It prints figures and asserts nothing.
+turn alerts off (no seat subscribed), on without a worker (both seats of
+every game have a push subscription, so every turn writes outbox rows in the
+command's transaction), and on with a ``flask deliver`` worker process
+delivering them meanwhile to a local stand-in push service (the worker then
+shares the machine's cores with the server); then the hook alone, in
+process. It prints figures and asserts nothing.
 """
 
 from __future__ import annotations
@@ -553,16 +555,25 @@ def outbox(kind: str, url: str, tmp: Path, args: argparse.Namespace) -> None:
         games = create_games(client, first_seed=7000)
         lat, secs = paced(port, games, args.paced_commands, args.pace)
         report(kind, f"outbox off: {GAMES} games, nobody subscribed", lat, secs)
-        games = create_games(client, first_seed=8000)
         endpoint = f"http://127.0.0.1:{sink.server.server_port}/push"
-        for g in games:
-            for seat, token in g["tokens"].items():
-                status, _, body = client.request(
-                    "POST", f"/api/games/{g['id']}/push-subscriptions",
-                    {"subscription": {"endpoint": f"{endpoint}/{g['id']}/{seat}",
-                                      "keys": _browser_keys()}},
-                    {"Authorization": f"Bearer {token}"})
-                assert status == 201, body
+
+        def subscribed_games(first_seed: int) -> list[dict[str, Any]]:
+            games = create_games(client, first_seed=first_seed)
+            for g in games:
+                for seat, token in g["tokens"].items():
+                    status, _, body = client.request(
+                        "POST", f"/api/games/{g['id']}/push-subscriptions",
+                        {"subscription": {"endpoint": f"{endpoint}/{g['id']}/{seat}",
+                                          "keys": _browser_keys()}},
+                        {"Authorization": f"Bearer {token}"})
+                    assert status == 201, body
+            return games
+
+        # Recording alone (no worker yet): what the command's transaction pays.
+        lat, secs = paced(port, subscribed_games(9000), args.paced_commands, args.pace)
+        report(kind, f"outbox on, not delivered: {GAMES} games, both seats subscribed",
+               lat, secs)
+        games = subscribed_games(8000)
         worker = subprocess.Popen(
             [sys.executable, "-m", "flask", "--app", "dominion_server", "deliver"],
             env=dict(os.environ, PYTHONPATH=str(BACKEND), DATABASE_URL=url, AUTO_MIGRATE="0",
