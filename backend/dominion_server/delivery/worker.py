@@ -360,8 +360,9 @@ def init_app(app: Flask) -> None:
 
     ``DELIVERY_WORKER``: ``thread`` or ``off``; by default ``thread`` on
     SQLite (the embedded server delivers by itself) and ``off`` on other
-    databases (run ``flask deliver`` processes) and in tests. No thread is
-    started for a ``flask`` command (``flask deliver`` is the worker itself).
+    databases (run ``flask deliver`` processes) and in tests. Of the ``flask``
+    commands only ``flask run`` (a web server) starts one: ``flask deliver`` is
+    the worker itself, and ``flask db upgrade`` and the like deliver nothing.
     """
     app.extensions[outbox.WAKE] = threading.Event()
     if not event.contains(db.session, "after_commit", outbox.after_commit):
@@ -371,7 +372,8 @@ def init_app(app: Flask) -> None:
     mode = app.config.get("DELIVERY_WORKER") or (
         "thread" if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite")
         and not app.config.get("TESTING") else "off")
-    if mode == "thread" and click.get_current_context(silent=True) is None:
+    command = click.get_current_context(silent=True)
+    if mode == "thread" and (command is None or command.info_name == "run"):
         start_thread(app)
 
 
