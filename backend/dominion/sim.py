@@ -247,8 +247,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                              f"({', '.join(SETS)}; default: all); implies a random "
                              "kingdom unless --kingdom names one")
     parser.add_argument("--colony", choices=("rule", "yes", "no"), default=None,
-                        help="Platinum and Colony: by the rule (default; always when a "
-                             "bot file's bot buys Colony or Platinum), always or never")
+                        help="Platinum and Colony: by the rule (default), always or "
+                             "never; with bot files the default is whether one of them "
+                             "buys Colony or Platinum")
     parser.add_argument("--jobs", type=int, default=usable_cpus(),
                         help="processes that play the games (default: one per CPU "
                              "this process may use); "
@@ -281,8 +282,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         unknown = sorted(sets - set(SETS))
         if unknown or not sets:
             parser.error(f"--sets takes some of {', '.join(SETS)}, not {args.sets!r}")
-    if args.colony is None:  # bots that buy Colony need it in the supply
-        args.colony = "yes" if any(s.uses_colony() for s in strategies) else "rule"
+    if args.colony is None:
+        # As DominionSim sets up a bot's board: Platinum and Colony exactly
+        # when a bot buys them.
+        if strategies:
+            args.colony = "yes" if any(s.uses_colony() for s in strategies) else "no"
+        else:
+            args.colony = "rule"
     colony = {"rule": None, "yes": True, "no": False}[args.colony]
     required: list[str] = []
     for s in strategies:
