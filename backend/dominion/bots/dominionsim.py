@@ -318,6 +318,10 @@ class Operand:
             return getter(s, self.attribute)
         return PLAIN_OPERANDS[f](s)
 
+    def of(self, game: "Game", seat: int) -> float:
+        """The operand's value for ``seat`` in ``game`` now."""
+        return self.value(_State(game, seat))
+
 
 @dataclass(frozen=True)
 class Condition:
@@ -333,6 +337,10 @@ class Condition:
     def holds(self, s: _State) -> bool:
         right = EXTRA_OPERATIONS[self.extra](self.right.value(s), self.extra_value)
         return COMPARATORS[self.comparator](self.left.value(s), right)
+
+    def holds_for(self, game: "Game", seat: int) -> bool:
+        """Whether the condition holds for ``seat`` in ``game`` now."""
+        return self.holds(_State(game, seat))
 
 
 @dataclass(frozen=True)
@@ -497,6 +505,21 @@ class _Reader:
                         el.get("author") or "", el.get("description") or "", tuple(unknown))
 
 
+def _players(data: Union[str, bytes], source: str) -> dict[str, ET.Element]:
+    """The ``<player>`` elements of a bot file's text, by name."""
+    raw = data.encode() if isinstance(data, str) else data
+    root = _parse_xml(raw, source)
+    out: dict[str, ET.Element] = {}
+    for el in [root] if root.tag == "player" else root.iter("player"):
+        name = el.get("name")
+        if not name:
+            raise BotFileError(f"{source}: a <player> has no name")
+        if name in out:
+            raise BotFileError(f"{source}: two players are named {name!r}")
+        out[name] = el
+    return out
+
+
 def parse_strategies(data: Union[str, bytes], source: str = "<bot file>") -> dict[str, Strategy]:
     """Every ``<player>`` of a DominionSim bot file's text, by name, in file order.
 
@@ -505,18 +528,14 @@ def parse_strategies(data: Union[str, bytes], source: str = "<bot file>") -> dic
         have, an unknown or unsupported operand, operator or card type, or
         a ``<start_state>``.
     """
-    raw = data.encode() if isinstance(data, str) else data
-    root = _parse_xml(raw, source)
-    players = [root] if root.tag == "player" else list(root.iter("player"))
-    out: dict[str, Strategy] = {}
-    for el in players:
-        name = el.get("name")
-        if not name:
-            raise BotFileError(f"{source}: a <player> has no name")
-        if name in out:
-            raise BotFileError(f"{source}: two players are named {name!r}")
-        out[name] = _Reader(name).strategy(el)
-    return out
+    return {name: _Reader(name).strategy(el) for name, el in _players(data, source).items()}
+
+
+def _read(path: Union[str, Path]) -> bytes:
+    try:
+        return Path(path).read_bytes()
+    except OSError as e:
+        raise BotFileError(f"cannot read bot file {str(path)!r}: {e.strerror}") from None
 
 
 def load_strategies(path: Union[str, Path]) -> dict[str, Strategy]:
@@ -524,28 +543,29 @@ def load_strategies(path: Union[str, Path]) -> dict[str, Strategy]:
 
     :raises BotFileError: if the file cannot be read, or as :func:`parse_strategies`.
     """
-    try:
-        data = Path(path).read_bytes()
-    except OSError as e:
-        raise BotFileError(f"cannot read bot file {str(path)!r}: {e.strerror}") from None
-    return parse_strategies(data, str(path))
+    return parse_strategies(_read(path), str(path))
 
 
-def pick(strategies: dict[str, Strategy], name: Optional[str], source: str) -> Strategy:
-    """The strategy named ``name`` (the only one if ``name`` is ``None``).
+def load_strategy(spec: str) -> Strategy:
+    """The strategy a ``"path.xml:Bot name"`` entry names (``"path.xml"``: the
+    file's only player). Only that player is read: the other bots of a
+    library file may use cards or operands we do not have.
 
-    :raises BotFileError: if there is no such player, or several and no name.
+    :raises BotFileError: if the file cannot be read or is not well-formed,
+        has no such player (or several and no name), or as
+        :func:`parse_strategies` for that player.
     """
+    path, name = split_spec(spec)
+    players = _players(_read(path), path)
     if name is None:
-        if len(strategies) == 1:
-            return next(iter(strategies.values()))
-        raise BotFileError(f"{source} holds {len(strategies)} players; name one of: "
-                           + ", ".join(repr(n) for n in strategies))
-    try:
-        return strategies[name]
-    except KeyError:
-        raise BotFileError(f"{source} has no player {name!r}; it has: "
-                           + (", ".join(repr(n) for n in strategies) or "none")) from None
+        if len(players) != 1:
+            raise BotFileError(f"{path} holds {len(players)} players; name one of: "
+                               + ", ".join(repr(n) for n in players))
+        name = next(iter(players))
+    if name not in players:
+        raise BotFileError(f"{path} has no player {name!r}; it has: "
+                           + (", ".join(repr(n) for n in players) or "none"))
+    return _Reader(name).strategy(players[name])
 
 
 # ---------------------------------------------------------------------------
@@ -661,15 +681,6 @@ def split_spec(spec: str) -> tuple[str, Optional[str]]:
 def is_spec(name: str) -> bool:
     """Whether a ``--bots`` entry names a bot file (``….xml`` or ``….xml:Name``)."""
     return ".xml:" in name or name.endswith(".xml")
-
-
-def load_strategy(spec: str) -> Strategy:
-    """The strategy a ``"path.xml:Bot name"`` entry names.
-
-    :raises BotFileError: as :func:`load_strategies` and :func:`pick`.
-    """
-    path, name = split_spec(spec)
-    return pick(load_strategies(path), name, path)
 
 
 def load_bot(spec: str) -> DominionSimBot:
