@@ -329,19 +329,29 @@ def test_a_third_empty_pile_is_not_taken_to_lose() -> None:
 
 
 def test_penultimate_province_rule_for_bots_that_apply_it() -> None:
+    """With two Provinces left, a bot of type AppliesPPR behind an opponent
+    does not buy the penultimate one when another card of its rules would put
+    it ahead (DominionSim's checkPenultimateProvinceRule)."""
     rules = (buy("Province"), buy("Duchy"))
-    # Behind by 4: the penultimate Province would let the opponent win on the
-    # last one, and a Duchy (3) would... not put it ahead; a Duke in the rules
-    # is not in this game. So it buys the Province.
-    others = {1: {"hand": ["Province", "Estate", "Estate"]}}
-    g = position(hand=["Estate", "Estate", "Estate", "Estate"], others=others,
-                 supply={"Province": 2}, phase=BUY_PHASE)
     ppr = bot_of(*rules, extra='<type name="AppliesPPR"/>')
+    others = {1: {"hand": ["Province", "Estate", "Estate"]}}  # 8 VP
+    # Behind by 4: a Duchy would not put it ahead, so the Province.
+    g = position(hand=["Estate"] * 4, others=others, supply={"Province": 2},
+                 phase=BUY_PHASE)
     assert ppr.choose_buy(g, 0, 8) == "Province"
-    # Behind by 2: a Duchy would put it ahead, so no penultimate Province.
+    # Behind by 2: a Duchy would, so no penultimate Province.
     g.state.players[0].hand += ["Estate", "Estate"]
     assert ppr.choose_buy(g, 0, 8) == "Duchy"
     assert bot_of(*rules).choose_buy(g, 0, 8) == "Province"  # without AppliesPPR
+    # A card's worth is its VP in the deck as it is: a Duke is worth the Duchies.
+    kingdom = ["Duke"] + KINGDOM[1:]
+    duke = bot_of(buy("Province"), buy("Duke"), extra='<type name="AppliesPPR"/>')
+    g = position(hand=["Duchy", "Duchy", "Estate"], kingdom=kingdom,
+                 others={1: {"hand": ["Province", "Estate", "Estate"]}},
+                 supply={"Province": 2}, phase=BUY_PHASE)
+    assert duke.choose_buy(g, 0, 8) == "Duke"  # 7 + 2 > 8
+    g.state.players[0].hand = ["Duchy", "Estate", "Estate", "Estate", "Estate"]
+    assert duke.choose_buy(g, 0, 8) == "Province"  # 7 + 1 is not ahead of 8
 
 
 def test_gains_by_cost_follow_the_rules() -> None:

@@ -635,9 +635,11 @@ class DominionSimBot:
     def _ppr(self, s: _State, card: str) -> bool:
         # DominionSim: refuse the penultimate Province when behind an opponent
         # while another card of the rules would put this player ahead.
+        # A card's worth is its VP in the deck as it is (Gardens, Duke), as
+        # DominionSim's getVictoryValue counts it.
         game = s.game
-        me = game.state.players[s.seat]
         mine = game.score(s.seat)
+        cards: Optional[list[str]] = None
         for o in s.opponents():
             theirs = game.score(o)
             if mine >= theirs:
@@ -646,7 +648,12 @@ class DominionSimBot:
                 other = rule.card
                 if other == card or game.state.supply.get(other, 0) <= 0:
                     continue
-                worth = total(s.owned + Counter({other: 1}), me.vp_tokens) - mine
+                c = CARDS[other]
+                worth = c.vp
+                if c.score is not None:
+                    if cards is None:
+                        cards = list(s.owned.elements())
+                    worth += c.score(cards)
                 if mine + worth > theirs:
                     return True
         return False
