@@ -26,6 +26,7 @@ from dominion.bots.dominionsim import (
     DominionSimBot,
     Operand,
     card_name,
+    kingdom_for,
     load_bot,
     load_strategies,
     load_strategy,
@@ -111,6 +112,18 @@ def test_a_library_file_parses_into_rules_in_order() -> None:
     assert not s.uses_colony()
     # Harem was reprinted as Farm.
     assert [r.card for r in bots["Farmer"].rules] == ["Harem"]
+
+
+def test_kingdoms_need_every_rules_card_and_fill_from_the_boards() -> None:
+    board = '<board contents="Village, Moat, Cellar, Chapel, Smithy, Witch, Mine, Market, Festival, Library"/>'
+    (a,) = parse_strategies(player("A", buy("Gardens"), buy("Workshop"), extra=board)).values()
+    assert a.home_kingdom() == ["Gardens", "Workshop", "Village", "Moat", "Cellar", "Chapel",
+                                "Smithy", "Witch", "Mine", "Market"]
+    nine = ["Witch", "Mine", "Market", "Festival", "Library", "Laboratory", "Bureaucrat",
+            "Moneylender", "Sentry"]
+    (b,) = parse_strategies(player("B", *[buy(c) for c in nine])).values()
+    assert kingdom_for([a, b]) == ["Gardens", "Workshop"] + nine  # all both need
+    assert kingdom_for([b, a]) == nine + ["Gardens", "Workshop"]
 
 
 def test_a_single_player_root_and_names_of_every_spelling() -> None:

@@ -29,7 +29,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Iterator, Optional, Sequence
 
 from .bots import BOTS, Bot, make_bot
-from .bots.dominionsim import DominionSimBot, Strategy, is_spec, load_strategy
+from .bots.dominionsim import DominionSimBot, Strategy, is_spec, kingdom_for, load_strategy
 from .cards.card import CARDS
 from .engine import Agent
 from .errors import DominionError
@@ -290,9 +290,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         else:
             args.colony = "rule"
     colony = {"rule": None, "yes": True, "no": False}[args.colony]
-    required: list[str] = []
-    for s in strategies:
-        required += [c for c in s.home_kingdom() if c not in required]
+    required = kingdom_for(strategies)
     if args.kingdom == "random" or (args.kingdom is None and (sets is not None or required)):
         kingdom = None
     elif args.kingdom:

@@ -391,10 +391,24 @@ class Strategy:
         return any(r.card in ("Colony", "Platinum") for r in self.rules)
 
     def home_kingdom(self) -> list[str]:
-        """The required cards, then the board's other cards: the kingdom this
-        bot is meant for (may be fewer than 10 cards)."""
-        k = self.required_cards()
-        return k + [c for c in self.board if c not in k]
+        """The kingdom this bot is meant for: :func:`kingdom_for` it alone."""
+        return kingdom_for([self])
+
+
+def kingdom_for(strategies: Sequence[Strategy], size: int = 10) -> list[str]:
+    """The cards every strategy needs (all of them, even more than ``size``),
+    then their boards' other cards while fewer than ``size``; the simulator
+    fills the rest at random."""
+    k: list[str] = []
+    for s in strategies:
+        k += [c for c in s.required_cards() if c not in k]
+    for s in strategies:
+        for c in s.board:
+            if len(k) >= size:
+                return k
+            if c not in k:
+                k.append(c)
+    return k
 
 
 # ---------------------------------------------------------------------------
