@@ -4,6 +4,11 @@ Example::
 
     dominion-sim --bots big-money smithy-big-money --games 1000 --seed 7 --json
     dominion-sim --bots generic big-money --kingdom random --sets base,prosperity
+    dominion-sim --bots strategies.xml:"Smithy BM" big-money --games 1000
+
+A ``--bots`` entry ``path.xml:Bot name`` is a DominionSim bot file's player
+(:mod:`dominion.bots.dominionsim`); without ``--kingdom`` such bots play on
+the cards they need and their board's, filled up at random to ten per game.
 
 Every game applies the Platinum/Colony rule to its kingdom (rules.md 1.3:
 always with only Prosperity cards, never without any, otherwise when a
@@ -23,7 +28,8 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Iterator, Optional, Sequence
 
-from .bots import BOTS, make_bot
+from .bots import BOTS, Bot, make_bot
+from .bots.dominionsim import DominionSimBot, Strategy, is_spec, kingdom_for, load_strategy
 from .cards.card import CARDS
 from .engine import Agent
 from .errors import DominionError
@@ -54,6 +60,35 @@ def random_kingdom(
     return sorted(pool[:size])
 
 
+def fill_kingdom(
+    rng: Rng, required: Sequence[str], size: int = 10, sets: Optional[set[str]] = None,
+) -> list[str]:
+    """``required`` plus distinct random kingdom cards (from ``sets``, if
+    given) up to ``size`` cards, sorted; ``required`` alone if it has as many."""
+    have = set(required)
+    pool = sorted(n for n, c in CARDS.items()
+                  if not c.basic and n not in have and (sets is None or c.set in sets))
+    rng.shuffle(pool)
+    return sorted([*have, *pool[:max(0, size - len(have))]])
+
+
+_STRATEGIES: dict[str, Strategy] = {}
+
+
+def bot_for(name: str) -> Bot:
+    """A new bot for a ``--bots`` entry: a bot name or ``path.xml:Bot name``.
+
+    :raises KeyError: on an unknown bot name.
+    :raises BotFileError: on a bot file that cannot be used.
+    """
+    if not is_spec(name):
+        return make_bot(name)
+    strategy = _STRATEGIES.get(name)
+    if strategy is None:  # parsed once per process, a new bot per game
+        strategy = _STRATEGIES[name] = load_strategy(name)
+    return DominionSimBot(strategy, name=name)
+
+
 def colony_for(kingdom: Sequence[str], seed: int) -> bool:
     """The Platinum/Colony rule for a game's kingdom, drawn from its seed.
 
@@ -76,7 +111,7 @@ def play_game(
     """
     if colony is None:
         colony = colony_for(kingdom, seed)
-    bots: dict[int, Agent] = {i: make_bot(n) for i, n in enumerate(bot_names)}
+    bots: dict[int, Agent] = {i: bot_for(n) for i, n in enumerate(bot_names)}
     game = new_game(len(bots), kingdom, seed=seed, agents=bots, record_events=False,
                     edition=edition, colony=colony)
     game.check_agents = False  # the shipped bots, whose answers the tests check
@@ -135,12 +170,14 @@ def _results(specs: list[GameSpec], jobs: int) -> Iterator[dict[str, Any]]:
 def simulate(
     bot_names: Sequence[str], games: int, seed: int, kingdom: Optional[Sequence[str]] = None,
     sets: Optional[set[str]] = None, colony: Optional[bool] = None, jobs: int = 1,
+    required: Sequence[str] = (),
 ) -> dict[str, Any]:
     """Play ``games`` games and aggregate the figures ``dominion-sim`` prints.
 
     Seats rotate between games so no bot always goes first. With no
     ``kingdom`` every game draws a random one from the seed (from ``sets``
-    only, if given). ``colony`` forces Platinum/Colony on or off; by
+    only, if given), or with ``required`` those cards plus random ones
+    (:func:`fill_kingdom`). ``colony`` forces Platinum/Colony on or off; by
     default each game applies the rule to its kingdom.
 
     :param jobs: processes that play the games. Every game's kingdom and
@@ -159,7 +196,12 @@ def simulate(
     for g in range(games):
         shift = g % n
         order = [bot_names[(i + shift) % n] for i in range(n)]
-        k = list(kingdom) if kingdom else random_kingdom(rng, sets=sets)
+        if kingdom:
+            k = list(kingdom)
+        elif required:
+            k = fill_kingdom(rng, required, sets=sets)
+        else:
+            k = random_kingdom(rng, sets=sets)
         game_seed = rng.word() << 32 | rng.word()
         specs.append((order, k, game_seed, colony))
     for g, res in enumerate(_results(specs, min(jobs, games))):
@@ -192,8 +234,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(
         prog="dominion-sim", description="Play Dominion games between bots."
     )
-    parser.add_argument("--bots", nargs="+", required=True, choices=sorted(BOTS),
-                        help="one bot per seat (2-6)")
+    parser.add_argument("--bots", nargs="+", required=True,
+                        help="one bot per seat (2-6): " + ", ".join(sorted(BOTS))
+                             + ", or a DominionSim bot file's player as path.xml:'Bot name'")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--kingdom", default=None,
@@ -203,8 +246,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                         help="comma-separated sets random kingdoms draw from "
                              f"({', '.join(SETS)}; default: all); implies a random "
                              "kingdom unless --kingdom names one")
-    parser.add_argument("--colony", choices=("rule", "yes", "no"), default="rule",
-                        help="Platinum and Colony: by the rule (default), always or never")
+    parser.add_argument("--colony", choices=("rule", "yes", "no"), default=None,
+                        help="Platinum and Colony: by the rule (default), always or "
+                             "never; with bot files the default is whether one of them "
+                             "buys Colony or Platinum")
     parser.add_argument("--jobs", type=int, default=usable_cpus(),
                         help="processes that play the games (default: one per CPU "
                              "this process may use); "
@@ -219,14 +264,34 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         parser.error("--jobs must be at least 1")
     if not 0 <= args.seed < 1 << 64:
         parser.error("--seed must be in 0..2**64-1")
+    strategies: list[Strategy] = []
+    for name in args.bots:
+        try:
+            if is_spec(name):
+                strategies.append(load_strategy(name))
+                _STRATEGIES[name] = strategies[-1]  # worker processes inherit it
+            else:
+                make_bot(name)
+        except KeyError as e:
+            parser.error(str(e.args[0]))
+        except DominionError as e:
+            parser.error(e.message)
     sets = None
     if args.sets is not None:
         sets = {s.strip() for s in args.sets.split(",") if s.strip()}
         unknown = sorted(sets - set(SETS))
         if unknown or not sets:
             parser.error(f"--sets takes some of {', '.join(SETS)}, not {args.sets!r}")
+    if args.colony is None:
+        # As DominionSim sets up a bot's board: Platinum and Colony exactly
+        # when a bot buys them.
+        if strategies:
+            args.colony = "yes" if any(s.uses_colony() for s in strategies) else "no"
+        else:
+            args.colony = "rule"
     colony = {"rule": None, "yes": True, "no": False}[args.colony]
-    if args.kingdom == "random" or (args.kingdom is None and sets is not None):
+    required = kingdom_for(strategies)
+    if args.kingdom == "random" or (args.kingdom is None and (sets is not None or required)):
         kingdom = None
     elif args.kingdom:
         kingdom = [k.strip() for k in args.kingdom.split(",") if k.strip()]
@@ -236,7 +301,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         kingdom = preset("First Game")
     try:
         out = simulate(args.bots, args.games, args.seed, kingdom, sets=sets, colony=colony,
-                       jobs=args.jobs)
+                       jobs=args.jobs, required=required if args.kingdom is None else ())
     except DominionError as e:
         parser.error(e.message)
     if args.json:
