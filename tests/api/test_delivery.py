@@ -346,6 +346,20 @@ def test_a_failing_webhook_is_disabled_and_shown_so(app, client):
         assert len(rows(app)) == 1
 
 
+def test_a_webhook_answering_410_is_disabled_at_once(app, client):
+    gid, tokens = two_humans(client)
+    first, other = first_and_other(client, gid, tokens)
+    with WebhookReceiver("whsec_" + "A" * 43) as hook:
+        made = add_webhook(client, gid, tokens[other], hook.hook_url)
+        hook.secret = made["secret"]
+        hook.script(410)
+        end_turn(client, gid, tokens[first])
+        drain(app)
+        [w] = client.get(f"/api/games/{gid}/webhooks",
+                         headers=bearer(tokens[other])).get_json()["webhooks"]
+        assert w["enabled"] is False and "410" in w["disabled_reason"]
+
+
 def test_webhook_limit_per_seat(app, client):
     app.config["WEBHOOKS_PER_SEAT"] = 1
     gid, tokens = two_humans(client)

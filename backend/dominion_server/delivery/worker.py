@@ -22,8 +22,9 @@ Outcomes:
   full jitter, dead-lettered (``dead_at``) after ``DELIVERY_MAX_ATTEMPTS``;
 - another 4xx from a push service, or a URL now refused (it resolves to a
   private address): dead at once, retrying cannot help;
-- a webhook that failed ``WEBHOOK_MAX_FAILURES`` times in a row is disabled,
-  with the reason its owner sees in ``GET .../webhooks``.
+- a webhook that failed ``WEBHOOK_MAX_FAILURES`` times in a row, or whose
+  receiver answered 410 Gone, is disabled, with the reason its owner sees in
+  ``GET .../webhooks``.
 
 Every tick also makes the due reminders and deadline notices
 (:func:`scan_timers`) and deletes old settled rows (:func:`.outbox.prune`),
@@ -151,6 +152,9 @@ def _webhook(app: Flask, c: Claimed) -> None:
         outbox.delivered(session, c)
         session.execute(update(HOOKS).where(HOOKS.c.id == hook.id, HOOKS.c.failures > 0)
                         .values(failures=0))
+    elif reply.status == 410:  # the receiver says it is gone for good (Standard Webhooks)
+        _disable(c.target_id, "the receiver answered 410 Gone")
+        outbox.dead(session, c, "HTTP 410; webhook disabled")
     else:
         _hook_failed(app, c, f"HTTP {reply.status}", retry_after=reply.retry_after)
 
@@ -164,15 +168,18 @@ def _hook_failed(app: Flask, c: Claimed, error: str, retry: bool = True,
         .values(failures=HOOKS.c.failures + 1).returning(HOOKS.c.failures)).scalar()
     limit = app.config["WEBHOOK_MAX_FAILURES"]
     if failures is not None and failures >= limit:
-        session.execute(update(HOOKS).where(HOOKS.c.id == c.target_id,
-                                            HOOKS.c.disabled_at.is_(None)).values(
-            disabled_at=utcnow(),
-            disabled_reason=f"{failures} deliveries in a row failed; the last: {error}"[:300]))
+        _disable(c.target_id, f"{failures} deliveries in a row failed; the last: {error}")
         outbox.dead(session, c, f"{error}; webhook disabled")
     elif retry:
         outbox.failed(session, c, error, app.config["DELIVERY_MAX_ATTEMPTS"], retry_after)
     else:
         outbox.dead(session, c, error)
+
+
+def _disable(hook_id: int, reason: str) -> None:
+    """Stop calling a webhook; its owner sees ``reason`` in ``GET .../webhooks``."""
+    db.session.execute(update(HOOKS).where(HOOKS.c.id == hook_id, HOOKS.c.disabled_at.is_(None))
+                       .values(disabled_at=utcnow(), disabled_reason=reason[:300]))
 
 
 def _waiting(endpoint: str) -> Optional[int]:
