@@ -324,9 +324,9 @@ if event["id"] not in seen:
 ```
 
 Answer 2xx quickly. Timeouts, 5xx and 429 (`Retry-After` honoured) are retried with
-exponential backoff and jitter for about a day; a webhook that fails 8 times in a row (or answers 410 Gone) is
-disabled (`enabled: false` and `disabled_reason` in `GET .../webhooks`): register it
-again to resume. URLs must be public `https` (else 422 `unsafe_url` with its `reason`),
+exponential backoff and jitter for about a day; a webhook that fails 8 times in a row,
+or answers 410 Gone, is disabled (`enabled: false` and `disabled_reason` in
+`GET .../webhooks`): register it again to resume. URLs must be public `https` (else 422 `unsafe_url` with its `reason`),
 and a seat may have a few of each (409 past the limit).
 """
 
