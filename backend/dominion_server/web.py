@@ -22,7 +22,7 @@ FRONTEND_CSP = (
 #: JSON answers are never documents to render.
 API_CSP = "default-src 'none'; frame-ancestors 'none'"
 
-CORS_METHODS = "GET, POST, OPTIONS"
+CORS_METHODS = "GET, POST, DELETE, OPTIONS"  # DELETE: push subscriptions, webhooks
 CORS_HEADERS = ("Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key, "
                 "Prefer")
 CORS_EXPOSE = ("ETag, Location, Idempotent-Replayed, Preference-Applied, Retry-After, "

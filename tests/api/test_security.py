@@ -66,6 +66,10 @@ def test_cors_for_api_only(client, app):
         assert h in allowed
     assert "POST" in pre.headers["Access-Control-Allow-Methods"]
     assert "Access-Control-Allow-Credentials" not in pre.headers
+    # A client on another origin deletes its push subscriptions and webhooks.
+    pre = client.options("/api/games/abc/webhooks/1", headers={
+        "Origin": "https://other.example", "Access-Control-Request-Method": "DELETE"})
+    assert "DELETE" in pre.headers["Access-Control-Allow-Methods"]
     assert "Access-Control-Allow-Origin" not in client.get(
         "/", headers={"Origin": "https://other.example"}).headers
 
