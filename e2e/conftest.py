@@ -26,7 +26,9 @@ _SERVER = """
 import sys
 from werkzeug.serving import make_server
 from dominion_server import create_app
+from dominion_server.delivery.worker import serve_in_background
 app = create_app()
+serve_in_background(app)  # turn alerts, as dominion-server delivers them
 server = make_server("127.0.0.1", int(sys.argv[1]), app, threaded=True)
 print("ready", flush=True)
 server.serve_forever()

@@ -20,10 +20,13 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     args = parser.parse_args(argv)
 
     from . import create_app, upgrade_database
+    from .delivery.worker import serve_in_background
 
     app = create_app()
     if not app.config["AUTO_MIGRATE"]:
         upgrade_database(app)  # a dev run always brings its database up to date
+    if not args.debug or os.environ.get("WERKZEUG_RUN_MAIN") == "true":
+        serve_in_background(app)  # turn alerts; with --debug only in the reloaded child
     print(f"Dominion on http://{args.host}:{args.port}/  (database: {_safe_url(app)})")
     app.run(host=args.host, port=args.port, debug=args.debug, threaded=True)
 

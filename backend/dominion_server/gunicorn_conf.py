@@ -77,7 +77,12 @@ def on_starting(server):
 
 
 def post_worker_init(worker):
-    """On SIGTERM, wake the held polls before the worker drains its requests."""
+    """Deliver turn alerts from this worker when configured (the embedded
+    default, SQLite); on SIGTERM, wake the held polls before the worker drains
+    its requests."""
+    from dominion_server.delivery.worker import serve_in_background
+
+    serve_in_background(worker.wsgi)
     stop = worker.handle_exit
 
     def handle_exit(sig, frame):

@@ -11,6 +11,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
@@ -250,3 +251,49 @@ def test_gunicorn_limits_sit_above_the_apps():
     assert conf["limit_request_field_size"] > app.MAX_FIELD_SIZE + 2
     assert conf["control_socket_disable"] is True
     assert "gunicorn_conf.py" in _procfile()["web"]
+
+
+def _post(base: str, path: str, body: dict, token: str | None = None) -> dict:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    req = urllib.request.Request(f"{base}{path}", json.dumps(body).encode(), headers,
+                                 method="POST")
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.loads(r.read())
+
+
+@pytest.mark.parametrize("runner", ["dominion-server", "procfile-web"])
+def test_the_embedded_servers_deliver_turn_alerts_by_themselves(tmp_path, runner):
+    """On SQLite, dominion-server and the Procfile's gunicorn run the delivery
+    thread (no worker process): a seat's webhook hears of the game starting."""
+    from ..delivery_servers import WebhookReceiver
+
+    port = _free_port()
+    env = _env(DATABASE_URL=f"sqlite:///{tmp_path / 'embedded.sqlite3'}", PORT=str(port),
+               WEB_CONCURRENCY="1", OUTBOUND_ALLOW_HOSTS="127.0.0.1", HOME=str(tmp_path),
+               RATE_LIMITS="0")
+    if runner == "dominion-server":
+        cmd = [sys.executable, "-m", "dominion_server", "--port", str(port)]
+    else:
+        cmd = ["bash", "-c", "exec " + _procfile()["web"]]
+    log = open(tmp_path / "server.log", "w")
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    log.close()
+    try:
+        base = f"http://127.0.0.1:{port}"
+        _wait(f"{base}/api/health", proc)
+        game = _post(base, "/api/games", {"seats": [{"kind": "human", "name": "Ann"},
+                                                    {"kind": "human"}]})
+        with WebhookReceiver("whsec_" + "A" * 43) as receiver:
+            hook = _post(base, f"/api/games/{game['id']}/webhooks",
+                         {"url": receiver.hook_url}, game["token"])
+            receiver.secret = hook["secret"]
+            _post(base, f"/api/games/{game['id']}/join", {"name": "Bob"})
+            first = receiver.wait_for(1)[0].data
+        # Bob's join starts the game: Ann hears of it (joined, or her turn).
+        assert (first["game_id"], first["seat"]) == (game["id"], 0), first
+        assert first["type"] in ("joined", "turn"), first
+    finally:
+        proc.terminate()
+        proc.wait(10)

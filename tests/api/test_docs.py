@@ -9,6 +9,7 @@ from html import escape
 from pathlib import Path
 
 from dominion import errors as engine_errors
+from dominion.bots.dominionsim import BotFileError
 from dominion.errors import ILLEGAL_COMMAND_CODES, DominionError
 from dominion_server import docs
 from dominion_server.errors import HTTP_CODES, OTHER_HTTP_CODE, TITLES, engine_error
@@ -37,6 +38,11 @@ def _source_codes() -> set[str]:
     return out
 
 
+#: Engine exceptions that no API request can raise: bot files are read only by
+#: the simulator (``dominion-sim --bots file.xml:name``).
+SIMULATOR_ONLY = {BotFileError}
+
+
 def _engine_exception_codes() -> set[str]:
     """The code each engine exception class gets as an API problem (the base class
     itself is never raised)."""
@@ -45,6 +51,8 @@ def _engine_exception_codes() -> set[str]:
     while classes:
         cls = classes.pop()
         classes += cls.__subclasses__()
+        if cls in SIMULATOR_ONLY:
+            continue
         try:
             e = cls("message")
         except TypeError:  # Unsatisfiable(constraint, message)

@@ -362,26 +362,35 @@ def start_thread(app: Flask) -> Worker:
     return worker
 
 
-def init_app(app: Flask) -> None:
-    """Wake-up on commit, the ``deliver`` command, and the thread when configured.
+def serve_in_background(app: Flask) -> Optional[Worker]:
+    """Start the delivery thread of a web server process, if configured.
 
     ``DELIVERY_WORKER``: ``thread`` or ``off``; by default ``thread`` on
     SQLite (the embedded server delivers by itself) and ``off`` on other
-    databases (run ``flask deliver`` processes) and in tests. Of the ``flask``
-    commands only ``flask run`` (a web server) starts one: ``flask deliver`` is
-    the worker itself, and ``flask db upgrade`` and the like deliver nothing.
+    databases (run ``flask deliver`` processes) and in tests. The servers
+    call this (``dominion-server``, gunicorn's ``post_worker_init``, ``flask
+    run``), not :func:`dominion_server.create_app`: an app made by a script or
+    a test starts no thread that would go on reading its database.
     """
+    mode = app.config.get("DELIVERY_WORKER") or (
+        "thread" if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite")
+        and not app.config.get("TESTING") else "off")
+    if mode != "thread" or EXTENSION in app.extensions:
+        return None
+    return start_thread(app)
+
+
+def init_app(app: Flask) -> None:
+    """Wake-up on commit and the ``deliver`` command; under ``flask run`` (a web
+    server, unlike ``flask deliver`` or ``flask db upgrade``) the thread too."""
     app.extensions[outbox.WAKE] = threading.Event()
     if not event.contains(db.session, "after_commit", outbox.after_commit):
         event.listen(db.session, "after_commit", outbox.after_commit)
         event.listen(db.session, "after_soft_rollback", outbox.after_rollback)
     app.cli.add_command(deliver_command)
-    mode = app.config.get("DELIVERY_WORKER") or (
-        "thread" if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite")
-        and not app.config.get("TESTING") else "off")
     command = click.get_current_context(silent=True)
-    if mode == "thread" and (command is None or command.info_name == "run"):
-        start_thread(app)
+    if command is not None and command.info_name == "run":
+        serve_in_background(app)
 
 
 @click.command("deliver")
