@@ -71,7 +71,18 @@ def _static(filename: str) -> Response:
     its scope is the whole app."""
     # send_from_directory refuses paths that leave the directory (404).
     mimetype = MIME_TYPES.get(Path(filename).suffix)
+    # Whole files only: a range would be cut from the file before compression.
+    request.environ.pop("HTTP_RANGE", None)
     resp = send_from_directory(_frontend_dir(), filename, max_age=0, mimetype=mimetype)
+    if resp.status_code == 200:
+        # Read at once (the files are small): compressed with a Content-Length,
+        # not streamed in chunks (flask-compress streams iterators, never gzip).
+        resp.direct_passthrough = False
+        resp.make_sequence()
+    # Headers that say nothing here, on every file: the default disposition,
+    # an Expires that Cache-Control overrides, ranges that are not served.
+    for name in ("Content-Disposition", "Expires", "Accept-Ranges"):
+        del resp.headers[name]
     resp.headers["Content-Security-Policy"] = FRONTEND_CSP
     resp.headers["Cache-Control"] = "no-cache"
     return resp
