@@ -14,9 +14,10 @@ browser profile (no cache, no service worker):
   (headers and bodies as sent, the service worker's requests included, cache
   hits 0; see ``e2e_support.Traffic``). Issue 23 asks for at most 90 KB and
   15 KB; ``e2e/test_static.py`` holds the client to that.
-* the home page on a 3G connection (:data:`THREE_G`): ms from the start of
+* the home page on 3G connections (:data:`PROFILES`): ms from the start of
   navigation until the home form is drawn, idle and its button enabled.
-  Issue 23 asks for at most 1.5 s.
+  Issue 23 asks for at most 1.5 s "on the 3G profile" without naming one;
+  both of WebPageTest's are measured.
 
 ``--before REV`` measures the client and server of commit ``REV`` too (its
 ``backend/`` and ``frontend/`` from ``git archive``, no worktree) and prints
@@ -43,11 +44,12 @@ from e2e_support import CHROMIUM, CHROMIUM_ARGS, PHONE, Traffic, home_usable  # 
 from conftest import start_server  # noqa: E402
 
 LOCALES = {"en": "en-US", "cs": "cs-CZ", "hu": "hu-HU"}
-#: WebPageTest's "3G" profile: 1.6 Mbit/s down, 768 kbit/s up, 300 ms round
-#: trip. Chromium adds the latency to every request (no TCP or TLS set-up
-#: round trips: the server here is plain http on this machine).
-THREE_G = {"offline": False, "latency": 300,
-           "downloadThroughput": 1_600_000 / 8, "uploadThroughput": 768_000 / 8}
+#: WebPageTest's "3G" and "3GFast" profiles: 1.6 Mbit/s down, 768 kbit/s up,
+#: 300 or 150 ms round trips (the latter is Lighthouse's mobile throttling).
+#: Chromium adds the latency to every request; over HTTP/1.1 it opens at most
+#: 6 connections to the server, so the client's ~22 files take 4 round trips.
+PROFILES = {f"3G {ms} ms": {"offline": False, "latency": ms, "downloadThroughput": 1_600_000 / 8,
+                            "uploadThroughput": 768_000 / 8} for ms in (300, 150)}
 #: The home form, drawn and usable (as home_usable, without the service worker).
 USABLE = "main[data-screen='home'][data-idle='true'] #create:not([disabled])"
 
@@ -77,13 +79,13 @@ def transferred(browser, server: str, lang: str) -> tuple[int, int]:
     return first, reload
 
 
-def usable_on_3g(browser, server: str) -> float:
-    """ms from the start of navigation until the home form is usable, on 3G."""
+def usable_on(browser, server: str, profile: dict) -> float:
+    """ms from the start of navigation until the home form is usable, on ``profile``."""
     ctx = browser.new_context(viewport=PHONE, has_touch=True, locale="en-US")
     page = ctx.new_page()
     cdp = ctx.new_cdp_session(page)
     cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions", THREE_G)
+    cdp.send("Network.emulateNetworkConditions", profile)
     page.goto(server + "/", wait_until="commit")
     # The page's own clock, read by the page the moment the form is usable.
     ms = page.wait_for_function(f"() => document.querySelector(\"{USABLE}\") && performance.now()",
@@ -115,8 +117,10 @@ def measure(browser, server: str, runs: int) -> dict[str, str]:
         sizes = [transferred(browser, server, lang) for _ in range(runs)]
         first, reload = (statistics.median(s[i] for s in sizes) for i in (0, 1))
         out[f"transferred, home in {lang}"] = f"first visit {first:,.0f} B, reload {reload:,.0f} B"
-    times = [usable_on_3g(browser, server) for _ in range(runs)]
-    out["3G, home form usable"] = f"median {statistics.median(times):.0f} ms, worst {max(times):.0f} ms"
+    for name, profile in PROFILES.items():
+        times = [usable_on(browser, server, profile) for _ in range(runs)]
+        out[f"{name}, home form usable"] = (f"median {statistics.median(times):.0f} ms, "
+                                            f"worst {max(times):.0f} ms")
     return out
 
 
