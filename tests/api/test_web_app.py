@@ -56,14 +56,18 @@ def test_the_service_worker_is_a_script_at_the_root_revalidated_on_every_use(cli
 def test_the_page_preloads_every_module_and_the_likely_language_table(client, app, accept, table):
     headers = {"Accept-Language": accept} if accept else {}
     link = client.get("/", headers=headers).headers["Link"]
-    preloads = [part.split(";")[0].strip(" <>") for part in link.split(",")]
-    assert all(part.strip().endswith("; rel=modulepreload") for part in link.split(","))
+    parts = [part.strip() for part in link.split(",")]
+    preloads = [p.split(";")[0].strip("<>") for p in parts if p.endswith("; rel=modulepreload")]
+    # And the API answers the first screen waits for, as fetch() asks for them.
+    fetched = [p for p in parts if not p.endswith("; rel=modulepreload")]
+    assert fetched == [f"</api/cards?lang={table}>; rel=preload; as=fetch; crossorigin",
+                       "</api/kingdoms/presets>; rel=preload; as=fetch; crossorigin"]
     js = Path(app.config["FRONTEND_DIR"], "js")
     base = f"/v/{assets.version(js.parent)}/js/"  # the client's current version
     modules = {base + p.relative_to(js).as_posix() for p in js.rglob("*.js") if p.parent.name != "lang"}
     assert base + "main.js" in modules and set(preloads) == modules | {f"{base}lang/{table}.js"}
-    for path in preloads:
-        assert client.get(path).status_code == 200
+    for path in preloads + [p.split(";")[0].strip("<>") for p in fetched]:
+        assert client.get(path).status_code == 200, path
 
 
 # ---------------------------------------------------------------------------
