@@ -17,6 +17,7 @@ One digest for the whole client, not one per file: a bundler's job otherwise
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -24,12 +25,20 @@ from pathlib import Path
 
 def version(root: Path) -> str:
     """A digest of the files under ``root``, read again only when one changed
-    (by its size or modification time, checked on every call: a few dozen
-    ``stat`` calls)."""
-    files = sorted(p for p in root.rglob("*") if p.is_file())
-    stamp = tuple((p.relative_to(root).as_posix(), p.stat().st_mtime_ns, p.stat().st_size)
-                  for p in files)
-    return _digest(str(root), stamp)
+    (by its size or modification time, checked on every call: one ``stat`` a
+    file, about 0.1 ms for the client; every versioned file's answer checks)."""
+    stamp = []
+    top = len(str(root)) + 1
+    folders = [str(root)]
+    while folders:
+        with os.scandir(folders.pop()) as entries:
+            for e in entries:
+                if e.is_dir():
+                    folders.append(e.path)
+                elif e.is_file():
+                    st = e.stat()
+                    stamp.append((e.path[top:].replace(os.sep, "/"), st.st_mtime_ns, st.st_size))
+    return _digest(str(root), tuple(sorted(stamp)))
 
 
 @lru_cache(maxsize=8)
