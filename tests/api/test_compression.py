@@ -4,6 +4,7 @@ validators that still match what clients send back (long polls, 304, 412)."""
 from __future__ import annotations
 
 import gzip
+import re
 import threading
 import time
 from pathlib import Path
@@ -13,7 +14,7 @@ import brotli
 import pytest
 from flask import Flask
 
-from dominion_server import create_app, watch
+from dominion_server import create_app, openapi, watch
 from dominion_server.extensions import db
 
 from .support import bearer, command, two_humans
@@ -208,3 +209,12 @@ def test_a_stale_compressed_if_match_is_412(client):
     assert r.status_code == 200
     stale = command(client, gid, tokens[seat], {"type": "end_phase"}, etag=old)
     assert stale.status_code == 412
+
+
+def test_the_documented_etag_names_compressed_tags_too(client):
+    """The OpenAPI document's ETag pattern (what generated clients check) allows the coding."""
+    pattern = openapi.HEADERS["ETag"]["schema"]["pattern"]
+    gid, tokens = two_humans(client, seed=65)
+    for accept in (BR, GZIP, {}):
+        tag = client.get(f"/api/games/{gid}", headers={**accept, **bearer(tokens[0])}).headers["ETag"]
+        assert re.match(pattern, tag), tag
