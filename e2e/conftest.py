@@ -56,12 +56,15 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> pytes
 
 
 @contextlib.contextmanager
-def start_server(tmp: Path) -> Iterator[str]:
-    """Serve the app (werkzeug, its own SQLite database in ``tmp``); yields its base URL."""
+def start_server(tmp: Path, backend: Path = BACKEND) -> Iterator[str]:
+    """Serve the app (werkzeug, its own SQLite database in ``tmp``); yields its base URL.
+
+    ``backend``: the server's code (benchmarks/client.py serves an older commit's too).
+    """
     port = _free_port()
     env = {
         **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(BACKEND), os.environ.get("PYTHONPATH", "")]),
+        "PYTHONPATH": os.pathsep.join([str(backend), os.environ.get("PYTHONPATH", "")]),
         "DATABASE_URL": f"sqlite:///{tmp / 'e2e.sqlite3'}",
         "AUTO_MIGRATE": "1",
         # Every browser of the suite shares one address; keep the default

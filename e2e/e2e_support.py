@@ -262,3 +262,42 @@ _VISIBLE_TEXT = r"""() => {
 
 def visible_text(page: Page) -> str:
     return page.evaluate(_VISIBLE_TEXT)
+
+
+class Traffic:
+    """The bytes a browser context received from the network (issue 23's budget).
+
+    Each request counts what Chromium received for it: Playwright's
+    ``sizes()``, ``responseHeadersSize + responseBodySize``, which is the
+    DevTools protocol's ``encodedDataLength`` (headers and the body as sent,
+    compressed or not). An answer from the browser's cache or from the service
+    worker's counts 0; the service worker's own requests count as the page's.
+    Only for pages without a held long poll (:meth:`settle` waits for every answer).
+    """
+
+    def __init__(self, ctx: BrowserContext) -> None:
+        self.requests: list = []
+        self.received: list[tuple[str, int]] = []  # (url, bytes), in order of request
+        ctx.on("request", lambda req: self.requests.append(req))
+
+    def settle(self) -> int:
+        """Wait for every request seen so far to end (by its answer, not by time),
+        then the bytes received since the context opened."""
+        while len(self.received) < len(self.requests):
+            req = self.requests[len(self.received)]
+            n = 0
+            if req.response() is not None:  # None: it failed
+                try:
+                    sizes = req.sizes()
+                    n = max(0, sizes["responseHeadersSize"] + sizes["responseBodySize"])
+                except Exception:  # the body broke off: nothing more came
+                    n = 0
+            self.received.append((req.url, n))
+        return sum(n for _, n in self.received)
+
+
+def home_usable(page: Page) -> None:
+    """Wait until the home form is drawn and idle, and the service worker has kept
+    the files this page loaded (what a first visit or a reload fetches)."""
+    page.wait_for_function("() => document.querySelector(\"main[data-screen='home'][data-idle='true'] #create:not([disabled])\")"
+                           " && document.body.dataset.shell === 'cached'")

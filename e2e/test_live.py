@@ -7,11 +7,12 @@ the first render under a second."""
 from __future__ import annotations
 
 import json
+import re
 import struct
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from e2e_support import create_game, open_context, shot, wait_idle, wait_screen, watch
+from e2e_support import create_game, home_usable, open_context, shot, wait_idle, wait_screen, watch
 from policy import join_by_invite
 
 #: How late another human's move may show (the issue's requirement).
@@ -220,7 +221,9 @@ def test_the_app_is_installable_and_opens_offline_with_a_no_connection_line(cont
     scope = page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)")
     assert scope == server + "/"
     kept = page.evaluate("caches.open('shell').then((c) => c.keys()).then((ks) => ks.map((r) => new URL(r.url).pathname))")
-    assert {"/", "/js/main.js", "/css/app.css", "/js/lang/en.js", "/manifest.webmanifest"} <= set(kept), kept
+    # The client's files under their version (/v/<version>/js/main.js: see assets.py).
+    unversioned = {re.sub(r"^/v/[^/]+/", "/", k) for k in kept}
+    assert {"/", "/js/main.js", "/css/app.css", "/js/lang/en.js", "/manifest.webmanifest"} <= unversioned, kept
     assert not [k for k in kept if k.startswith("/api/")], kept  # never the API's answers
     expect(page.locator("#net")).to_be_hidden()
 
@@ -276,3 +279,18 @@ def test_first_render_marks_and_a_reload_through_the_service_worker(browser, ser
     print(f"first render (ms): home {[round(ms) for ms in home]}, table {[round(ms) for ms in table]},"
           f" table again through the service worker {[round(ms) for ms in again]}")
     assert all(ms > 0 for ms in home + table + again)
+
+
+def test_the_service_worker_drops_the_files_of_an_older_version(context, server):
+    """The client's files are kept under their version (/v/<version>/...): after an
+    update, the next visit's list replaces the old version's copies."""
+    page = context.new_page()
+    page.goto("/")
+    home_usable(page)
+    old = "/v/000000000000/js/main.js"  # as an earlier version left it
+    page.evaluate("(u) => caches.open('shell').then((c) => c.put(u, new Response('old')))", old)
+    page.reload()
+    home_usable(page)
+    kept = page.evaluate("caches.open('shell').then((c) => c.keys()).then((ks) => ks.map((r) => new URL(r.url).pathname))")
+    assert old not in kept, kept
+    assert [k for k in kept if re.fullmatch(r"/v/[0-9a-f]{12}/js/main\.js", k)], kept

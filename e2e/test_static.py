@@ -1,40 +1,57 @@
-"""The client's files: size budget and Content-Security-Policy friendliness (no browser)."""
+"""The client's files: what a visit moves over the wire, and Content-Security-Policy
+friendliness."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from e2e_support import ROOT
+import pytest
+
+from e2e_support import ROOT, Traffic, home_usable, open_context
 
 FRONTEND = ROOT / "frontend"
 LANG_TABLES = FRONTEND / "js" / "lang"
 LANGS = ("en", "cs", "hu")
-#: What a browser loads to play in one language, uncompressed: every file of
-#: the client but the other languages' tables (js/lang/<lang>.js, loaded on
-#: demand). Icons (images) are counted apart. Issue 12 asks for under 150 KB:
-#: met, in decimal bytes, by every language (cs 149,473 B, hu 149,369 B,
-#: en 147,554 B).
-BUDGET = 150_000
-IMAGES = {".png", ".svg", ".ico", ".webp"}
+LOCALES = {"en": "en-US", "cs": "cs-CZ", "hu": "hu-HU"}
+#: Bytes received (headers and bodies, as sent) by a first visit to the home
+#: page in a new browser, and by a reload of it (issue 23: 90 KB and 15 KB).
+#: This replaces issue 12's rule (150,000 B of uncompressed JS and CSS): what a
+#: player waits for is what travels, compressed and cached, so the rule counts
+#: that, measured in the browser, with the service worker's requests and the
+#: API answers the home form needs (catalog, presets, a random kingdom).
+#: Measured for issue 23: en 83.8 KB first, 2.0 KB reload; cs, hu 86.1 KB, 2.0 KB.
+#: A reload takes the catalog and the presets from the browser's cache
+#: (max-age=300); 5 minutes later it moves about 8.5 KB more.
+FIRST_VISIT = 90_000
+RELOAD = 15_000
 
 
-def client_files() -> list[Path]:
-    return [p for p in FRONTEND.rglob("*") if p.is_file() and p.name != ".gitkeep"]
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_first_visit_and_a_reload_stay_within_the_transfer_budget(browser, server, lang):
+    ctx = open_context(browser, server, lang=LOCALES[lang])  # nothing cached, no worker
+    traffic = Traffic(ctx)
+    page = ctx.new_page()
+    page.goto("/")
+    home_usable(page)
+    assert page.evaluate("document.documentElement.lang") == lang
+    first = traffic.settle()
+    # Every language table is loaded on demand: a visit loads its own only.
+    tables = {re.sub(r".*/js/lang/", "", url) for url, _ in traffic.received if "/js/lang/" in url}
+    assert tables == {f"{lang}.js"}, tables
+    # The API answers the page preloads are the ones the client uses: asked once.
+    for api in (f"/api/cards?lang={lang}", "/api/kingdoms/presets"):
+        assert [url for url, _ in traffic.received if url.endswith(api)] == [server + api]
+    page.reload()
+    home_usable(page)
+    reload = traffic.settle() - first
+    print(f"{lang}: first visit {first:,} B, reload {reload:,} B")
+    ctx.close()
+    assert 0 < first <= FIRST_VISIT, (first, traffic.received)
+    assert 0 < reload <= RELOAD, (reload, traffic.received)
 
 
-def loaded_bytes(lang: str) -> int:
-    """Bytes of the client's code, styles and texts a player of ``lang`` loads."""
-    return sum(p.stat().st_size for p in client_files()
-               if p.suffix not in IMAGES
-               and not (p.parent == LANG_TABLES and p.stem != lang))
-
-
-def test_the_client_loaded_in_any_language_stays_under_its_ceiling():
-    sizes = {lang: loaded_bytes(lang) for lang in LANGS}
-    print("client bytes loaded per language:", sizes)
-    assert all(0 < n < BUDGET for n in sizes.values()), sizes
-    # Every table is loaded on demand, so each counts once in its own language.
+def test_there_is_a_table_for_each_language():
     assert {p.stem for p in LANG_TABLES.glob("*.js")} == set(LANGS)
 
 

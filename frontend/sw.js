@@ -14,8 +14,18 @@ self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim()));
 // The page lists the files it loaded (modules, language table): keep them,
 // and control that page too (it may have opened after 'activate').
 self.addEventListener('message', (e) => e.waitUntil(self.clients.claim().then(() => caches.open(CACHE))
-  .then((c) => Promise.all(e.data.cache.filter(mine).map((u) => c.match(u).then((hit) => hit || c.add(u)).catch(() => {}))))
+  .then((c) => Promise.all(e.data.cache.filter(mine).map((u) => c.match(u).then((hit) => hit || c.add(u)).catch(() => {})))
+    .then(() => prune(c, e.data.cache)))
   .then(() => e.source.postMessage('cached'))));
+
+// The client's files live under its version (/v/<version>/js/main.js); once a page
+// has listed this version's, the copies of older versions go.
+const version = (url) => (new URL(url, location.href).pathname.match(/^\/v\/([^/]+)\//) || [])[1];
+async function prune(c, listed) {
+  const current = new Set(listed.map(version).filter(Boolean));
+  if (!current.size) return;
+  for (const req of await c.keys()) if (version(req.url) && !current.has(version(req.url))) await c.delete(req);
+}
 
 self.addEventListener('fetch', (e) => {
   const req = e.request;

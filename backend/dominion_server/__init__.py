@@ -19,7 +19,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import api, config, errors, limits, maintenance, request_limits, watch, web
+from . import api, compression, config, errors, limits, maintenance, request_limits, watch, web
 from .delivery import worker as delivery_worker
 from .extensions import db, migrate
 
@@ -57,6 +57,9 @@ def create_app(config_overrides: Optional[Mapping[str, Any]] = None) -> Flask:
     app.register_blueprint(api.bp)
     limits.init_app(app, api.RATE_LIMITS)
     web.init_app(app)
+    # Last: on the way out its hooks run first, before web.py adds its own
+    # Vary header (flask-compress extends one Vary header, not several).
+    compression.init_app(app)
     app.cli.add_command(maintenance.purge_games_command)
 
     if app.config["AUTO_MIGRATE"]:

@@ -151,7 +151,9 @@ only ever sends an entry of `legal`, or an answer built from the decision, needs
 rules of its own.
 
 **Polling and safe retries.** Each answer about a game carries an `ETag` naming its
-version for your seat.
+version for your seat. Answers are compressed when you accept it (`Accept-Encoding:
+br` or `gzip`); a compressed answer's tag names its coding too (`"v12-s0:br"`). Send
+back the tag you were given, as it is: either form names the same version.
 
 1. Poll `GET /api/games/{game_id}` with `If-None-Match: <etag>`: while nothing changed
    the answer is `304 Not Modified` without a body.

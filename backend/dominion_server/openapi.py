@@ -117,9 +117,12 @@ STATUS_TEXT = {
     431: "Too many header fields, or one too large", 500: "Internal error", 503: "Database busy or unreachable; retry",
 }
 
-_TOKEN = {"type": "string", "pattern": r'^"v[0-9]+-(x|s[0-9])"$'}
+#: A compressed answer's tag ends with its coding (compression.py).
+_TOKEN = {"type": "string", "pattern": r'^"v[0-9]+-(x|s[0-9])(:(br|gzip))?"$'}
 HEADERS: dict[str, dict[str, Any]] = {
-    "ETag": {"description": "strong ETag of this version of the game for this seat",
+    "ETag": {"description": "strong ETag of this version of the game for this seat "
+                            "(`:br` or `:gzip` at its end when the answer is compressed: "
+                            "send it back as it is)",
              "schema": _TOKEN, "required": True},
     "Location": {"description": "the new game", "schema": {"type": "string"}, "required": True},
     "Preference-Applied": {"description": "`wait=<seconds>`: the request was held (long "

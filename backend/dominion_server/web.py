@@ -11,6 +11,8 @@ from pathlib import Path
 from flask import Blueprint, Flask, Response, current_app, request, send_from_directory
 from werkzeug.routing import PathConverter
 
+from . import assets
+
 bp = Blueprint("web", __name__)
 
 #: The web client may load only its own scripts, styles and images.
@@ -41,16 +43,49 @@ def _frontend_dir() -> Path:
 
 @bp.get("/")
 def index() -> Response:
-    """The page, with a ``Link`` header that preloads every module of the client
-    at once instead of level by level as the imports are read (the first screen
-    draws sooner), and the language table the browser most likely picks (its
-    ``Accept-Language``, as the client's first choice does; the others load on demand)."""
-    resp = _static("index.html")
-    js = _frontend_dir() / "js"
+    """The page, naming the client's files under their version (:mod:`.assets`:
+    kept by the browser, only the page is revalidated), with a ``Link`` header
+    that preloads every module of the client at once instead of level by level
+    as the imports are read (the first screen draws sooner), the language
+    table the browser most likely picks (its ``Accept-Language``, as the
+    client's first choice does; the others load on demand), and the API
+    answers the first screen needs."""
+    root = _frontend_dir()
+    prefix = f"v/{assets.version(root)}/"
+    html = assets.versioned_page((root / "index.html").read_text(encoding="utf-8"), prefix)
+    resp = current_app.response_class(html, mimetype="text/html")
+    resp.headers["Content-Security-Policy"] = FRONTEND_CSP
+    resp.headers["Cache-Control"] = "no-cache"
+    js = root / "js"
     langs = sorted(p.stem for p in (js / "lang").glob("*.js"))
     best = request.accept_languages.best_match(langs, default="en")
     modules = sorted(p.relative_to(js).as_posix() for p in js.rglob("*.js") if p.parent.name != "lang")
-    resp.headers["Link"] = ", ".join(f"</js/{m}>; rel=modulepreload" for m in [*modules, f"lang/{best}.js"])
+    resp.add_etag()  # of the page as sent: it changes with the version
+    resp.make_conditional(request)
+    if resp.status_code == 200:  # a 304's modules are in the browser's cache already
+        links = [f"</{prefix}js/{m}>; rel=modulepreload" for m in [*modules, f"lang/{best}.js"]]
+        # The API answers the first screen waits for, asked with the modules instead
+        # of after them (a round trip less on a slow link); fetch() takes them as
+        # its own when it asks (same URL, same CORS mode: "crossorigin").
+        links += [f"</api/{a}>; rel=preload; as=fetch; crossorigin" for a in _first_answers(best)]
+        resp.headers["Link"] = ", ".join(links)
+    return resp
+
+
+def _first_answers(lang: str) -> list[str]:
+    """What the client asks first: the card catalog in its language (every
+    screen), the recommended kingdoms (the home form's)."""
+    return [f"cards?lang={lang}", "kingdoms/presets"]
+
+
+@bp.get("/v/<version>/<frontend:filename>")
+def versioned_file(version: str, filename: str) -> Response:
+    """A file of the client under a version: kept for a year when it is the
+    current one. An older version's URL (a page still open through an update)
+    gets today's file, revalidated as any other, so no browser keeps it there."""
+    resp = _static(filename)
+    if version == assets.version(_frontend_dir()):
+        resp.headers["Cache-Control"] = "public, max-age=31536000, immutable"
     return resp
 
 
@@ -71,8 +106,22 @@ def _static(filename: str) -> Response:
     its scope is the whole app."""
     # send_from_directory refuses paths that leave the directory (404).
     mimetype = MIME_TYPES.get(Path(filename).suffix)
+    # Whole files only: a range would be cut from the file before compression.
+    request.environ.pop("HTTP_RANGE", None)
     resp = send_from_directory(_frontend_dir(), filename, max_age=0, mimetype=mimetype)
-    resp.headers["Content-Security-Policy"] = FRONTEND_CSP
+    if resp.status_code == 200:
+        # Read at once (the files are small): compressed with a Content-Length,
+        # not streamed in chunks (flask-compress streams iterators, never gzip).
+        resp.direct_passthrough = False
+        resp.make_sequence()
+    # Headers that say nothing here, on every file: the default disposition,
+    # an Expires that Cache-Control overrides, ranges that are not served.
+    for name in ("Content-Disposition", "Expires", "Accept-Ranges"):
+        del resp.headers[name]
+    # A policy governs documents and workers only: modules and style sheets get
+    # the short default of _headers (the page's policy is 300 bytes a file).
+    if Path(filename).suffix not in (".js", ".css") or filename == "sw.js":
+        resp.headers["Content-Security-Policy"] = FRONTEND_CSP
     resp.headers["Cache-Control"] = "no-cache"
     return resp
 

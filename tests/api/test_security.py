@@ -8,7 +8,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from dominion_server import security
+from dominion_server import assets, security
 
 from .support import bearer, create, get, state
 
@@ -25,8 +25,10 @@ def test_security_headers_everywhere(client):
 def test_frontend_is_served_with_a_strict_csp(client, app):
     r = client.get("/")
     assert r.status_code == 200 and r.mimetype == "text/html"
-    index = Path(app.config["FRONTEND_DIR"], "index.html").read_bytes()
-    assert r.data == index
+    root = Path(app.config["FRONTEND_DIR"])
+    index = (root / "index.html").read_text()
+    # index.html, its files named under the client's version (see assets.py).
+    assert r.get_data(as_text=True) == assets.versioned_page(index, f"v/{assets.version(root)}/")
     csp = r.headers["Content-Security-Policy"]
     assert "default-src 'self'" in csp and "script-src 'self'" in csp
     assert "unsafe-inline" not in csp and "unsafe-eval" not in csp and "*" not in csp

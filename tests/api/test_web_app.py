@@ -1,5 +1,6 @@
 """The installable web client as served: the manifest, its icons and the
-service worker (types, scope, caching headers, CSP)."""
+service worker (types, scope, caching headers, CSP), and the versioned URLs
+of its files."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from dominion_server.web import FRONTEND_CSP
+from dominion_server import assets
+from dominion_server.web import API_CSP, FRONTEND_CSP
 
 
 def test_the_manifest_is_served_as_a_web_app_manifest(client):
@@ -54,10 +56,69 @@ def test_the_service_worker_is_a_script_at_the_root_revalidated_on_every_use(cli
 def test_the_page_preloads_every_module_and_the_likely_language_table(client, app, accept, table):
     headers = {"Accept-Language": accept} if accept else {}
     link = client.get("/", headers=headers).headers["Link"]
-    preloads = [part.split(";")[0].strip(" <>") for part in link.split(",")]
-    assert all(part.strip().endswith("; rel=modulepreload") for part in link.split(","))
+    parts = [part.strip() for part in link.split(",")]
+    preloads = [p.split(";")[0].strip("<>") for p in parts if p.endswith("; rel=modulepreload")]
+    # And the API answers the first screen waits for, as fetch() asks for them.
+    fetched = [p for p in parts if not p.endswith("; rel=modulepreload")]
+    assert fetched == [f"</api/cards?lang={table}>; rel=preload; as=fetch; crossorigin",
+                       "</api/kingdoms/presets>; rel=preload; as=fetch; crossorigin"]
     js = Path(app.config["FRONTEND_DIR"], "js")
-    modules = {"/js/" + p.relative_to(js).as_posix() for p in js.rglob("*.js") if p.parent.name != "lang"}
-    assert "/js/main.js" in modules and set(preloads) == modules | {f"/js/lang/{table}.js"}
-    for path in preloads:
-        assert client.get(path).status_code == 200
+    base = f"/v/{assets.version(js.parent)}/js/"  # the client's current version
+    modules = {base + p.relative_to(js).as_posix() for p in js.rglob("*.js") if p.parent.name != "lang"}
+    assert base + "main.js" in modules and set(preloads) == modules | {f"{base}lang/{table}.js"}
+    for path in preloads + [p.split(";")[0].strip("<>") for p in fetched]:
+        assert client.get(path).status_code == 200, path
+
+
+# ---------------------------------------------------------------------------
+# Caching (issue 23): the page revalidated, the files under its version kept
+
+
+def test_the_page_names_the_files_under_the_clients_version_and_revalidates(client, app):
+    root = Path(app.config["FRONTEND_DIR"])
+    r = client.get("/")
+    assert r.headers["Cache-Control"] == "no-cache"
+    page = r.get_data(as_text=True)
+    prefix = f"v/{assets.version(root)}/"
+    assert f'<script type="module" src="{prefix}js/main.js">' in page
+    assert f'<link rel="stylesheet" href="{prefix}css/app.css">' in page
+    # Files at the top keep their URL: the manifest's scope is relative to it.
+    assert 'href="manifest.webmanifest"' in page and 'href="#main"' in page
+    again = client.get("/", headers={"If-None-Match": r.headers["ETag"]})
+    assert again.status_code == 304 and again.data == b""
+    assert "Link" not in again.headers  # its modules are in the browser's cache already
+
+
+def test_files_under_the_current_version_are_immutable_others_revalidate(client, app):
+    root = Path(app.config["FRONTEND_DIR"])
+    current = assets.version(root)
+    r = client.get(f"/v/{current}/js/main.js")
+    assert r.status_code == 200 and r.data == (root / "js" / "main.js").read_bytes()
+    assert r.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert client.get(f"/v/{current}/icons/icon-192.png").headers["Cache-Control"].endswith("immutable")
+    # A page open through an update still gets today's file, but keeps it under no old name.
+    old = client.get("/v/0123456789ab/js/main.js")
+    assert old.status_code == 200 and old.headers["Cache-Control"] == "no-cache"
+    assert client.get(f"/v/{current}/js/nope.js").status_code == 404
+    assert client.get(f"/v/{current}/../pyproject.toml").status_code == 404
+    # Unversioned URLs (old service-worker caches, tools) still work, revalidated.
+    assert client.get("/js/main.js").headers["Cache-Control"] == "no-cache"
+
+
+def test_any_change_to_a_file_changes_the_version(tmp_path):
+    for name, text in (("index.html", '<script src="js/a.js"></script>'), ("js/a.js", "1")):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    before = assets.version(tmp_path)
+    assert assets.version(tmp_path) == before  # stable while nothing changes
+    (tmp_path / "js" / "a.js").write_text("22")
+    assert assets.version(tmp_path) != before
+
+
+def test_policies_go_where_they_govern(client):
+    """The page's CSP on documents and the worker; scripts and styles get the short default."""
+    assert client.get("/").headers["Content-Security-Policy"] == FRONTEND_CSP
+    assert client.get("/sw.js").headers["Content-Security-Policy"] == FRONTEND_CSP
+    assert client.get("/icons/icon.svg").headers["Content-Security-Policy"] == FRONTEND_CSP
+    for path in ("/js/main.js", "/css/app.css"):
+        assert client.get(path).headers["Content-Security-Policy"] == API_CSP, path
