@@ -161,7 +161,8 @@ version for your seat.
    wait=<seconds>`. Send the next request at once. An answer *without*
    `Preference-Applied` was not held (the server holds a limited number of requests
    per process, or it is restarting): poll again after a pause, growing from 1 s to
-   8 s say, with the `Prefer` header each time. A `wait` that is not a number of
+   8 s say, with the `Prefer` header each time. The server keeps an idle connection
+   open for at least 15 s, longer than that pause, so reuse it (HTTP keep-alive). A `wait` that is not a number of
    seconds (whole, or a decimal such as `0.5`) is ignored and the answer is
    immediate; without `If-None-Match` nothing is waited for.
 2. Send each command with `If-Match: <etag>`. If the game moved on (a bot, another
