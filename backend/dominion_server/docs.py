@@ -158,10 +158,14 @@ version for your seat.
    seconds, at most 25). While your tag is current the server holds the request and
    answers `200` with the new game as soon as it changes (another seat's move, a bot's,
    a join), or `304` when the wait is over; both then carry `Preference-Applied:
-   wait=<seconds>`. Send the next request at once. An answer *without*
-   `Preference-Applied` was not held (the server holds a limited number of requests
-   per process, or it is restarting): poll again after a pause, growing from 1 s to
-   8 s say, with the `Prefer` header each time. The server keeps an idle connection
+   wait=<seconds>`. Send the next request at once. A `wait` longer than 25 s, however
+   large (`wait=1e9`), is held 25 s. An answer *without* `Preference-Applied` was not
+   held, and its `Longpoll-Refused` header says why: `busy` (the server holds a limited
+   number of requests per process) or `stopping` (it is restarting): poll again after
+   a pause, growing from 1 s to 8 s say, with the `Prefer` header each time; `final`:
+   the game is over and its rematch made, so it will not change again: stop polling
+   (a finished game without a rematch is still held: asking for the rematch changes
+   it). Treat a value you do not know as `busy`. The server keeps an idle connection
    open for at least 15 s, longer than that pause, so reuse it (HTTP keep-alive). A `wait` that is not a number of
    seconds (whole, or a decimal such as `0.5`) is ignored and the answer is
    immediate; without `If-None-Match` nothing is waited for.

@@ -29,6 +29,7 @@ from dominion.errors import ILLEGAL_COMMAND_CODES
 
 from . import schemas
 from .errors import HTTP_CODES, OTHER_HTTP_CODE, TITLES, engine_error
+from .service import REFUSALS
 
 JSON = "application/json"
 PROBLEM = "application/problem+json"
@@ -127,6 +128,14 @@ HEADERS: dict[str, dict[str, Any]] = {
                                           "answered at once",
                            "schema": {"type": "string",
                                       "pattern": r"^wait=[0-9]+(\.[0-9]+)?$"}},
+    "Longpoll-Refused": {"description": "why a poll that asked to wait (`Prefer: wait`) "
+                                        "was answered at once: `busy` (this server process "
+                                        "holds as many polls as it can) or `stopping` (it "
+                                        "is restarting): poll again after a pause; `final` "
+                                        "(the game is over and its rematch made: it will "
+                                        "not change again): stop polling. More values may "
+                                        "come: treat an unknown one as `busy`",
+                         "schema": schemas.open_enum(REFUSALS)},
     "Idempotent-Replayed": {"description": "present on a replayed answer (same key)",
                             "schema": {"type": "string", "enum": ["true"]}},
     "Retry-After": {"description": "seconds to wait before trying again",

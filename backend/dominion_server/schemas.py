@@ -100,6 +100,16 @@ _BAND_ITEM = r"[0-9]{1,3}(\+|-[0-9]{1,3})?:(1?[0-9]|20)"
 SPREAD_QUERY_PATTERN = rf"^{_BAND_ITEM}(,{_BAND_ITEM}){{0,9}}$"
 
 
+def open_enum(values: Any) -> dict[str, Any]:
+    """JSON Schema of a string whose known ``values`` may grow: an ``anyOf`` of the
+    ``enum`` and any string, so a generated client keeps the known values as an enum
+    type and still parses a new one (a strict ``enum`` alone makes it raise), plus
+    ``x-extensible-enum`` for tools that read it (see *Enums that may grow*)."""
+    known = list(values)
+    return {"anyOf": [{"type": "string", "enum": known}, {"type": "string"}],
+            "x-extensible-enum": known}
+
+
 def doc(field: fields.Field, **metadata: Any) -> fields.Field:
     """``field`` with OpenAPI facts (``description``, ``example``...) added to its metadata."""
     field.metadata = {**field.metadata, **metadata}
@@ -585,8 +595,10 @@ _ETAGS = validate.Regexp(ETAG_LIST_PATTERN, error="a list of entity tags, or *")
 
 
 #: The value of a ``wait`` preference: seconds, a whole number (RFC 7240's
-#: delta-seconds) or, beyond the RFC, a decimal such as ``0.5``.
-PREFER_WAIT_PATTERN = r"^[0-9]{1,9}(\.[0-9]{1,6})?$"
+#: delta-seconds) or, beyond the RFC, a decimal such as ``0.5`` or ``1e9``. Any
+#: length: a number too large to hold is infinite, and every wait is clamped to
+#: the server's maximum alike (issue 24: ``1e9`` was once answered at once).
+PREFER_WAIT_PATTERN = r"^[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?$"
 _PREFER_WAIT = re.compile(PREFER_WAIT_PATTERN)
 
 
@@ -627,11 +639,12 @@ class PollHeadersSchema(Schema):
         "example": '"v12-s0"'})
     prefer = PreferField(data_key="Prefer", metadata={
         "description": "`wait=<seconds>` (RFC 7240) with `If-None-Match`: while the tag "
-                       "is current, hold the request up to that long (at most 25 s) and "
-                       "answer as soon as the game changes (long polling). Seconds are a "
-                       "whole number or a decimal (`0.5`); another value, or another "
-                       "preference, is ignored (an immediate answer, as without the "
-                       "header). See *Turn structure*.",
+                       "is current, hold the request up to that long (at most 25 s: a "
+                       "longer wait, however large, is held 25 s) and answer as soon as "
+                       "the game changes (long polling). Seconds are a whole number or a "
+                       "decimal (`0.5`, `1e3`); another value, or another preference, is "
+                       "ignored (an immediate answer, as without the header). See *Turn "
+                       "structure*.",
         "example": "wait=25"})
 
 
