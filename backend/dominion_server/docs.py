@@ -301,6 +301,35 @@ def _client(doc: dict[str, Any]) -> str:
             f"<pre>{escape(CLIENT_EXAMPLE.read_text(encoding='utf-8'))}</pre>")
 
 
+ENUMS = """\
+Some strings of the answers name one of a set of values that **grows** as the game
+does: new cards bring new decision kinds and events, new rules bring new commands and
+problem codes. Each such field is, in the OpenAPI document, `anyOf` the named enum of
+the values known today and any string (and carries `"x-extensible-enum": true`): a
+client generated from the document gets the known values as an enum type and still
+reads a value it does not know (a closed `enum` would make a strict client fail on
+the first new one). Never fail on an unknown value; do as the table says. Every other
+enum of the document (`EndReason`, `status`, `phase`...) is closed: a new value there
+would be a new version of the API. The `Longpoll-Refused` header grows the same way
+(treat an unknown value as `busy`).
+"""
+
+
+def _enums(doc: dict[str, Any]) -> str:
+    schemas = doc["components"]["schemas"]
+    rows = "".join(
+        f'<tr><td><a href="#schema-{name}"><code>{name}</code></a></td>'
+        f"<td>{inline(schemas[name]['description'])}</td>"
+        f"<td>{', '.join(f'<code>{escape(v)}</code>' for v in schemas[name]['enum'])}</td></tr>"
+        for name in GROWING_ENUMS)
+    return (markdown(ENUMS) + "<table><tr><th>enum</th><th>an unknown value</th>"
+            f"<th>known today</th></tr>{rows}</table>")
+
+
+#: The enums whose values may grow (schemas.GROWING_ENUMS and the problem codes).
+GROWING_ENUMS = ("DecisionKind", "EventType", "LegalCommandType", "ProblemCode")
+
+
 def _parameters(params: list[dict[str, Any]]) -> str:
     rows = "".join(
         f"<tr><td><code>{escape(p['name'])}</code></td><td>{escape(p['in'])}</td>"
@@ -382,6 +411,7 @@ SECTIONS: list[Section] = [
     Section("decisions", "Decisions and their answers", engine_docs.decision_kinds),
     Section("prompts", "Decision prompts", engine_docs.prompts),
     Section("events", "Events", engine_docs.events),
+    Section("enums", "Enums that may grow", _enums),
     Section("client", "A client in 40 lines", _client),
     Section("operations", "Operations", _operations),
     Section("problems", "Problem codes", _problems),

@@ -344,6 +344,20 @@ def build(app: Flask) -> dict[str, Any]:
     spec.components.security_scheme("seatToken", {
         "type": "http", "scheme": "bearer",
         "description": "the seat token from creating or joining a game"})
+    # The enums of the answers, named: a generated client gets one type per enum
+    # (not `ResultEndReasonType2Type1`), and the growing ones stay open (see
+    # schemas.growing and *Enums that may grow*).
+    spec.components.schema("EndReason", {
+        "type": "string", "enum": list(schemas.END_REASONS),
+        "description": "Why the game ended: the Province pile (`provinces`) or the Colony "
+                       "pile (`colonies`) ran out, or enough supply piles did (`piles`)."})
+    for name, (values, description) in schemas.GROWING_ENUMS.items():
+        spec.components.schema(name, {"type": "string", "enum": list(values()),
+                                      "description": description})
+    spec.components.schema("ProblemCode", {
+        "type": "string", "enum": list(problem_codes()),
+        "description": "A problem `code` known today (see *Problem codes*). New codes may "
+                       "come: act on the problem's HTTP `status` for one you do not know."})
     spec.components.schema("Problem", schema=schemas.ProblemSchema)
     for rule in app.url_map.iter_rules():
         if not rule.rule.startswith("/api/"):

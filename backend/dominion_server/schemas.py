@@ -110,6 +110,38 @@ def open_enum(values: Any) -> dict[str, Any]:
             "x-extensible-enum": known}
 
 
+def ref(name: str) -> dict[str, str]:
+    """A reference to the component schema ``name``."""
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+#: Enums of the answers whose values may grow, each a named component of its known
+#: values (the OpenAPI document adds ``ProblemCode``, from the problem codes):
+#: name -> (the known values, read when the document is built; what a client does
+#: with a value it does not know).
+GROWING_ENUMS: dict[str, tuple[Any, str]] = {
+    "DecisionKind": (lambda: DECISION_KINDS,
+                     "A decision `kind` known today. New kinds may come (`options` came "
+                     "after the others): a client that meets one it does not know cannot "
+                     "build an answer from it, so it shows the `prompt` and leaves the "
+                     "decision to its player (or to another client)."),
+    "EventType": (lambda: __import__("dominion.events", fromlist=["EVENT_TYPES"]).EVENT_TYPES,
+                  "An event `type` known today (see *Events*). New types come with new "
+                  "cards and rules: show an unknown one by its `text`, which every event "
+                  "has."),
+    "LegalCommandType": (lambda: COMMAND_TYPES + SEAT_COMMAND_TYPES,
+                         "A command `type` known today. New commands may come "
+                         "(`stand_in` and `take_back` came later): skip an entry of "
+                         "`legal` whose `type` you do not know."),
+}
+
+
+def growing(name: str, **extra: Any) -> dict[str, Any]:
+    """Field metadata for a value of the growing enum ``name``: a known value, or any
+    other string (so a strict generated client parses a new value instead of failing)."""
+    return {"anyOf": [ref(name), {"type": "string"}], "x-extensible-enum": True, **extra}
+
+
 def doc(field: fields.Field, **metadata: Any) -> fields.Field:
     """``field`` with OpenAPI facts (``description``, ``example``...) added to its metadata."""
     field.metadata = {**field.metadata, **metadata}
@@ -691,8 +723,9 @@ class ProblemSchema(Schema):
     title = fields.String(required=True)
     status = fields.Integer(required=True, validate=validate.Range(min=400, max=599))
     detail = fields.String(required=True, metadata={"description": "what went wrong this time"})
-    code = fields.String(required=True, metadata={
-        "description": "stable, machine-readable code (see *Problem codes*)"})
+    code = fields.Raw(required=True, metadata=growing(
+        "ProblemCode", description="stable, machine-readable code (see *Problem codes*); "
+                                   "may gain values (see *Enums that may grow*)"))
     errors = fields.Raw(metadata={"type": "object",
                                   "description": "field -> messages (invalid body, query "
                                                  "or headers)"})
@@ -776,7 +809,9 @@ class DecisionSchema(Schema):
     one of `options`, the card to end on top first."""
 
     seat = fields.Integer(required=True)
-    kind = fields.String(required=True, validate=validate.OneOf(DECISION_KINDS))
+    kind = fields.Raw(required=True, metadata=growing(
+        "DecisionKind", description="how to answer; may gain values (see *Enums that may "
+                                    "grow*)"))
     prompt = fields.String(required=True, metadata={
         "description": "stable key saying what the choice is for", "example": "militia.discard"})
     options = _strs(required=True)
@@ -792,11 +827,15 @@ class LegalCommandSchema(Schema):
     """A command this seat may send now; `answer` carries the open decision instead of
     listing every possible answer."""
 
-    type = fields.String(required=True,
-                         validate=validate.OneOf(COMMAND_TYPES + SEAT_COMMAND_TYPES))
+    type = fields.Raw(required=True, metadata=growing(
+        "LegalCommandType", description="may gain values (see *Enums that may grow*)"))
     card = fields.String()
     decision = fields.Nested(DecisionSchema)
     seat = fields.Integer(metadata={"description": "`stand_in`: the absent seat"})
+
+
+#: Why a game ended (``result.end_reason``): a closed set, the rules' three endings.
+END_REASONS = ("provinces", "colonies", "piles")
 
 
 class ResultSchema(Schema):
@@ -804,8 +843,8 @@ class ResultSchema(Schema):
     turns = _ints(required=True)
     winners = _ints(required=True, metadata={"description": "seats; ties go to fewer turns"})
     tie_break = fields.Boolean(required=True)
-    end_reason = fields.String(required=True, allow_none=True, validate=validate.OneOf(
-        ("provinces", "colonies", "piles")))
+    end_reason = fields.Raw(required=True, allow_none=True, metadata={
+        "anyOf": [ref("EndReason"), {"type": "null"}]})
     decks = fields.List(fields.Dict(keys=fields.String(), values=fields.Integer()))
 
 
@@ -925,7 +964,9 @@ class EventSchema(Schema):
     """An event as the caller may see it; other seats' hidden cards become `count`."""
 
     seq = fields.Integer(required=True)
-    type = fields.String(required=True)
+    type = fields.Raw(required=True, metadata=growing(
+        "EventType", description="what happened; may gain values (see *Enums that may "
+                                 "grow*)"))
     seat = fields.Integer(allow_none=True)
     text = fields.String(required=True, metadata={
         "description": "one sentence for the viewer, in the `lang` asked for (English by default)"})

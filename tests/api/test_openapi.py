@@ -362,3 +362,57 @@ def test_every_event_field_the_engine_registers_passes_the_event_schema():
     assert not missing
     raw = {"seq": 3, "type": "vp", "seat": 1, "vp": 2, "total": 5, "text": "x"}
     assert schemas.EventSchema().dump(raw) == raw
+
+
+# ---------------------------------------------------------------------------
+# Enums (issue 24, point 1)
+
+#: The answers' enums that may gain values, and the property of each.
+GROWING = {"DecisionKind": ("Decision", "kind"), "EventType": ("Event", "type"),
+           "LegalCommandType": ("LegalCommand", "type"), "ProblemCode": ("Problem", "code")}
+
+
+def test_enums_that_may_grow_are_named_and_open(app):
+    """A field whose values may grow is `anyOf` its named enum of the known values and
+    any string: a strict generated client keeps an enum type and still reads a new value."""
+    from dominion.decisions import KINDS
+    from dominion.events import EVENT_TYPES
+
+    components = document(app)["components"]["schemas"]
+    for name, (schema, prop) in GROWING.items():
+        assert components[schema]["properties"][prop]["anyOf"] == [
+            {"$ref": f"#/components/schemas/{name}"}, {"type": "string"}], name
+        assert components[schema]["properties"][prop]["x-extensible-enum"] is True
+        assert components[name]["type"] == "string" and components[name]["description"]
+    assert components["DecisionKind"]["enum"] == list(KINDS)
+    assert set(components["EventType"]["enum"]) == set(EVENT_TYPES)
+    assert components["LegalCommandType"]["enum"] == list(
+        schemas.COMMAND_TYPES + schemas.SEAT_COMMAND_TYPES)
+    assert set(components["ProblemCode"]["enum"]) == set(openapi.problem_codes())
+
+
+def test_the_end_reason_is_a_named_closed_enum(app):
+    components = document(app)["components"]["schemas"]
+    assert components["EndReason"]["enum"] == ["provinces", "colonies", "piles"]
+    assert components["Result"]["properties"]["end_reason"] == {
+        "anyOf": [{"$ref": "#/components/schemas/EndReason"}, {"type": "null"}]}
+
+
+def test_the_docs_say_which_enums_grow_and_how_to_treat_a_new_value(client):
+    page = client.get("/api/docs").get_data(as_text=True)
+    assert 'id="enums"' in page and "Enums that may grow" in page
+    for name in GROWING:
+        assert f'href="#schema-{name}"' in page, name
+    assert "unknown value" in page
+
+
+def test_answers_carry_only_known_values_of_the_growing_enums(app):
+    """The registries the enums list are the ones the server draws from: a game's events,
+    decisions and legal commands all name known values."""
+    components = document(app)["components"]["schemas"]
+    client = app.test_client()
+    g = create(client, [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "generic"}])
+    log = client.get(f"/api/games/{g['id']}/log", headers=bearer(g["token"])).get_json()
+    assert {e["type"] for e in log["events"]} <= set(components["EventType"]["enum"])
+    legal = g["game"]["view"]["legal"]
+    assert {c["type"] for c in legal} <= set(components["LegalCommandType"]["enum"])
