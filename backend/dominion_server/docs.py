@@ -150,7 +150,9 @@ only ever sends an entry of `legal`, or an answer built from the decision, needs
 rules of its own.
 
 **Polling and safe retries.** Each answer about a game carries an `ETag` naming its
-version for your seat.
+version for your seat: `"v<version>-s<seat>"`, or `"v<version>-x"` for a spectator, of
+the game's `version` and `seat` in the body. This format is stable, so a client that
+sees only bodies (a generated one, say) builds the tag from them.
 
 1. Poll `GET /api/games/{game_id}` with `If-None-Match: <etag>`: while nothing changed
    the answer is `304 Not Modified` without a body.
@@ -296,7 +298,9 @@ def _client(doc: dict[str, Any]) -> str:
     return ("<p>A complete client in Python with "
             '<a href="https://requests.readthedocs.io/">requests</a>: it creates a game '
             "against a bot, then always sends the first legal command (answering any "
-            "decision with a valid answer) until the game ends. Run it as "
+            "decision with a valid answer) until the game ends. It builds each "
+            "<code>ETag</code> from the body's <code>version</code> and <code>seat</code> "
+            "and checks it against the header. Run it as "
             "<code>python client.py http://127.0.0.1:5000</code>.</p>"
             f"<pre>{escape(CLIENT_EXAMPLE.read_text(encoding='utf-8'))}</pre>")
 

@@ -120,7 +120,10 @@ STATUS_TEXT = {
 
 _TOKEN = {"type": "string", "pattern": r'^"v[0-9]+-(x|s[0-9])"$'}
 HEADERS: dict[str, dict[str, Any]] = {
-    "ETag": {"description": "strong ETag of this version of the game for this seat",
+    "ETag": {"description": "strong ETag of this version of the game for this seat: "
+                            '`"v<version>-s<seat>"`, or `"v<version>-x"` for a spectator, '
+                            "of the body's `version` and `seat`. The format is stable: a "
+                            "client that reads only bodies may build it from them",
              "schema": _TOKEN, "required": True},
     "Location": {"description": "the new game", "schema": {"type": "string"}, "required": True},
     "Preference-Applied": {"description": "`wait=<seconds>`: the request was held (long "

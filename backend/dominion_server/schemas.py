@@ -931,7 +931,11 @@ class GameSchema(Schema):
     """The game resource: the lobby, and the caller's view once it started."""
 
     id = fields.String(required=True)
-    version = fields.Integer(required=True, metadata={"description": "grows with every change"})
+    version = fields.Integer(required=True, metadata={
+        "description": "grows with every change. The `ETag` of this answer is "
+                       '`"v<version>-s<seat>"` (`"v<version>-x"` for a spectator), a stable '
+                       "format: build `If-Match` and `If-None-Match` from the body if your "
+                       "client does not show headers"})
     status = fields.String(required=True, validate=validate.OneOf(("waiting", "active", "over")))
     seat = fields.Integer(required=True, allow_none=True,
                           metadata={"description": "the caller's seat; `null`: a spectator"})
