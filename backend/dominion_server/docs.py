@@ -356,14 +356,16 @@ def _responses(responses: dict[str, Any]) -> str:
             + "".join(rows) + "</table>")
 
 
-def _operation(path: str, method: str, op: dict[str, Any]) -> str:
+def _operation(path: str, method: str, op: dict[str, Any],
+               default_security: list[dict[str, Any]]) -> str:
     parts = [f'<div class="op" id="{escape(op["operationId"])}">',
              f'<h3><span class="m {method}">{method.upper()}</span><code>{escape(path)}</code>'
              f" — {inline(op.get('summary', ''))}</h3>"]
     if op.get("description"):
         parts.append(markdown(op["description"]))
-    if op.get("security") is not None:
-        needs = "required" if {} not in op["security"] else "optional (a spectator without)"
+    security = op.get("security", default_security)  # the operation's, or the document's
+    if security:
+        needs = "required" if {} not in security else "optional (a spectator without)"
         parts.append(f"<p>Seat token: {needs}.</p>")
     if op.get("parameters"):
         parts.append(_parameters(op["parameters"]))
@@ -378,7 +380,8 @@ def _operation(path: str, method: str, op: dict[str, Any]) -> str:
 
 
 def _operations(doc: dict[str, Any]) -> str:
-    return "".join(_operation(path, method, op) for path, item in doc["paths"].items()
+    return "".join(_operation(path, method, op, doc.get("security", []))
+                   for path, item in doc["paths"].items()
                    for method, op in item.items() if method in ("get", "post"))
 
 

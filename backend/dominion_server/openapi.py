@@ -160,7 +160,14 @@ PROBLEM_HEADERS = {
 }
 #: What any request may be answered (request_limits.py, the database, a bug).
 ANY_REQUEST_ERRORS = frozenset({414, 431, 500, 503})
-SECURITY = {"optional": [{}, {"seatToken": []}], "required": [{"seatToken": []}]}
+#: The document's default security: a seat token is optional (without one the caller
+#: is a spectator). The operations that take it optional inherit it rather than
+#: repeat it, because openapi-python-client (0.29) reads any operation-level
+#: ``security`` as required, ``{}`` included (its issue 1372), and so demanded a
+#: token for spectating; every other operation states its own (``[]``: no token).
+DEFAULT_SECURITY = [{}, {"seatToken": []}]
+SECURITY: dict[Optional[str], Optional[list[dict[str, list[str]]]]] = {
+    "optional": None, "required": [{"seatToken": []}], None: []}
 
 
 @dataclass(frozen=True)
@@ -199,7 +206,7 @@ class Operation:
                   (("path", self.path), ("query", self.query), ("header", self.headers)) if s]
         if params:
             op["parameters"] = params
-        if self.security:
+        if SECURITY[self.security] is not None:
             op["security"] = SECURITY[self.security]
         if self.body is not None:
             media: dict[str, Any] = {"schema": self.body}
@@ -341,7 +348,7 @@ def build(app: Flask) -> dict[str, Any]:
         plugins=[_Plugin()],
         info={"summary": "Play Dominion: games, seats, commands, per-seat views, kingdoms.",
               "description": INFO_DESCRIPTION},
-        servers=[{"url": "/"}],
+        servers=[{"url": "/"}], security=DEFAULT_SECURITY,
         tags=[{"name": "games"}, {"name": "cards"}, {"name": "kingdoms"}, {"name": "service"}],
     )
     spec.components.security_scheme("seatToken", {

@@ -416,3 +416,23 @@ def test_answers_carry_only_known_values_of_the_growing_enums(app):
     assert {e["type"] for e in log["events"]} <= set(components["EventType"]["enum"])
     legal = g["game"]["view"]["legal"]
     assert {c["type"] for c in legal} <= set(components["LegalCommandType"]["enum"])
+
+
+def test_the_seat_token_is_optional_exactly_where_spectators_read(app):
+    """Issue 24 (3): the game and its log take a token or none (`[{}, {seatToken: []}]`,
+    the document's default, inherited), commands and rematch require one, the rest take
+    none."""
+    doc = document(app)
+    assert doc["security"] == [{}, {"seatToken": []}]
+    effective = {(path, method): op.get("security", doc["security"])
+                 for path, method, op in _operations(doc)}
+    optional = {("/api/games/{game_id}", "get"), ("/api/games/{game_id}/log", "get")}
+    required = {("/api/games/{game_id}/commands", "post"),
+                ("/api/games/{game_id}/rematch", "post")}
+    for key, security in effective.items():
+        if key in optional:
+            assert security == [{}, {"seatToken": []}], key
+        elif key in required:
+            assert security == [{"seatToken": []}], key
+        else:
+            assert security == [], key
