@@ -24,10 +24,13 @@ from apispec.ext.marshmallow.openapi import OpenAPIConverter
 from flask import Flask, current_app
 from marshmallow import Schema
 
-from dominion import IllegalCommand
+from dominion import CARDS, IllegalCommand
+from dominion.i18n import DECLARED
+from dominion.presets import PRESETS
 from dominion.errors import ILLEGAL_COMMAND_CODES
 
 from . import schemas
+from .names import name_pattern
 from .errors import HTTP_CODES, OTHER_HTTP_CODE, TITLES, engine_error
 from .service import REFUSALS
 
@@ -60,6 +63,7 @@ class _Converter(OpenAPIConverter):
         super().init_attribute_functions()
         self.add_attribute_function(_validator_pattern)
         self.add_attribute_function(_extra_keywords)
+        self.add_attribute_function(_component)
 
     def schema2jsonschema(self, schema: Any) -> dict[str, Any]:
         cls = resolve_schema_cls(schema)
@@ -84,6 +88,18 @@ _EXTRA_KEYWORDS = ("propertyNames", "const", "contains", "prefixItems")
 
 def _extra_keywords(self: _Converter, field: Any, **kwargs: Any) -> dict[str, Any]:
     return {k: field.metadata[k] for k in _EXTRA_KEYWORDS if k in field.metadata}
+
+
+def _component(self: _Converter, field: Any, ret: dict[str, Any],
+               **kwargs: Any) -> dict[str, Any]:
+    """A field whose ``component`` metadata names a component schema is a ``$ref`` to it
+    (what its validators check, the component says exactly)."""
+    name = field.metadata.get("component")
+    if name is None:
+        return {}
+    kept = {k: ret[k] for k in ("description", "example") if k in ret}
+    ret.clear()
+    return {"$ref": f"#/components/schemas/{name}", **kept}
 
 
 def _validator_pattern(self: _Converter, field: Any, ret: dict[str, Any],
@@ -338,6 +354,27 @@ def problem_codes() -> dict[str, dict[str, Any]]:
 # The document
 
 
+def _names() -> dict[str, tuple[list[str], str]]:
+    """The names a request may use, from the engine's registries (so a schema-valid
+    request never names a card or preset the server does not know)."""
+    kingdom = sorted(n for n, c in CARDS.items() if not c.basic)
+    # Keys only: a name may differ from a key only in case, which a generated client's
+    # enum cannot hold (openapi-python-client refuses duplicate member names).
+    presets = [p.key for p in PRESETS]
+    return {
+        schemas.KINGDOM_CARD: (kingdom, "A kingdom card this server plays, by its "
+                                        "English name (see `GET /api/cards`)."),
+        schemas.CARD_NAME: (sorted(set(CARDS) | set(DECLARED)),
+                            "Any card the randomizer knows, by its English name: the "
+                            "cards of `GET /api/cards`, and the cards of the sets not "
+                            "playable here yet."),
+        schemas.PRESET_KEY: (presets, "A recommended kingdom by its `key` (see "
+                                       "`GET /api/kingdoms/presets`); the server also "
+                                       "takes its `name` or `names` in any language "
+                                       "and case."),
+    }
+
+
 def build(app: Flask) -> dict[str, Any]:
     """The OpenAPI document of ``app``'s ``/api`` routes.
 
@@ -369,6 +406,14 @@ def build(app: Flask) -> dict[str, Any]:
         "description": "A problem `code` known today (see *Problem codes*). New codes may "
                        "come: act on the problem's HTTP `status` for one you do not know."})
     spec.components.schema("Problem", schema=schemas.ProblemSchema)
+    spec.components.schema(schemas.PLAYER_NAME, {
+        "type": "string", "minLength": 1, "maxLength": 40, "pattern": name_pattern(),
+        "description": "A player's name as the pattern says it exactly: no character the "
+                       "server refuses (built from its Unicode data), not blank, no "
+                       "combining mark first. " + schemas.NAME_RULES})
+    for name, (values, description) in _names().items():
+        spec.components.schema(name, {"type": "string", "enum": values,
+                                      "description": description})
     for rule in app.url_map.iter_rules():
         if not rule.rule.startswith("/api/"):
             continue

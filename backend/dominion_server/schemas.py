@@ -74,20 +74,14 @@ CODE = validate.Regexp(CODE_PATTERN, error="letters, digits, spaces and dashes o
 #: JSON Schema patterns of the validator functions above (apispec cannot read a function).
 PRINTABLE_PATTERN = r"^[^\x00-\x1f\x7f-\x9f]*$"
 VALIDATOR_PATTERNS: dict[Any, str] = {printable: PRINTABLE_PATTERN}
-#: What :func:`.names.normalize_name` refuses that a pattern can list: control,
-#: invisible-formatting, separator-of-lines, private-use and surrogate code points
-#: (the joiner and presentation selectors of emoji sequences included: the pattern
-#: is the safe subset; the server also accepts them inside emoji).
-_NAME_REFUSED = (r"\x00-\x1f\x7f-\x9f\xad\u034f\u061c\u115f\u1160\u17b4\u17b5"
-                 r"\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u2800\u3164"
-                 r"\ud800-\uf8ff\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb")
-#: A display name: none of those characters, and not blank.
-NAME_PATTERN = rf"^[^{_NAME_REFUSED}]*[^\s{_NAME_REFUSED}][^{_NAME_REFUSED}]*$"
+#: The component of a player's name; its pattern is :func:`.names.name_pattern`.
+PLAYER_NAME = "PlayerName"
 NAME_RULES = (
     "Normalized to NFC, trimmed, inner runs of spaces made one; 1 to 40 characters "
     "after that. Refused with 422: control, invisible-formatting (zero-width, bidi), "
-    "line-separator, private-use and unassigned characters, and a leading combining "
-    "mark; a zero-width joiner only between two emoji. Any script and emoji are welcome.")
+    "line-separator, private-use and unassigned characters, lone surrogates, and a "
+    "leading combining mark; a zero-width joiner only between two emoji. Any script and "
+    "emoji are welcome.")
 #: Game ids as they appear in URLs; any other id is 404 without a database query.
 GAME_ID_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
 #: ``If-Match`` / ``If-None-Match``: ``*`` or a comma-separated list of entity tags.
@@ -196,8 +190,21 @@ class Spread(fields.Field):
 _BAND = validate.Regexp(BAND_PATTERN).regex
 
 
-def _cards(max_len: int, what: str) -> CommaList:
-    return doc(CommaList(text(), validate=validate.Length(max=max_len)), description=what)
+#: Components of the names a request may use (the OpenAPI document builds them from
+#: the engine's registries): a field's ``component`` metadata makes it a ``$ref``.
+KINGDOM_CARD = "KingdomCard"  # an implemented kingdom card, English name
+CARD_NAME = "CardName"  # any card the randomizer knows, English name (ban)
+PRESET_KEY = "PresetKey"  # a preset's key
+
+
+def _card_item(component: str) -> fields.String:
+    return fields.String(validate=[validate.Length(min=1, max=40), printable],
+                         metadata={"component": component})
+
+
+def _cards(max_len: int, what: str, component: str) -> CommaList:
+    return doc(CommaList(_card_item(component), validate=validate.Length(max=max_len)),
+               description=what, uniqueItems=True)
 
 
 class OneOfSchema(Schema):
@@ -244,8 +251,8 @@ class _Random(Schema):
                              validate=validate.Length(min=1, max=len(EDITIONS))),
                    description="draw cards printed in these editions (default: both); "
                            "a game's rules edition is `edition` of `POST /api/games`")
-    include = _cards(30, "cards that must be in the kingdom")
-    ban = _cards(200, "cards that must not be in the kingdom")
+    include = _cards(30, "cards that must be in the kingdom", KINGDOM_CARD)
+    ban = _cards(200, "cards that must not be in the kingdom", CARD_NAME)
     count = Int(validate=validate.Range(min=1, max=20),
                            metadata={"description": "kingdom size (default 10)"})
     require = doc(CommaList(fields.String(validate=validate.OneOf(REQUIREMENTS)),
@@ -267,11 +274,11 @@ class RandomParamsSchema(_Random):
         unknown = RAISE
 
 
-def _query_cards(max_len: int, what: str) -> CommaList:
-    # One query value may hold several names separated by commas, so a name has none.
-    inner = doc(text(), pattern=r"^[^,\x00-\x1f\x7f-\x9f]*$")
-    return doc(CommaList(inner, validate=validate.Length(max=max_len)),
-               description=f"{what}; repeat the parameter or separate names by commas")
+def _query_cards(max_len: int, what: str, component: str) -> CommaList:
+    # One query value may hold several names separated by commas (no name has one).
+    return doc(CommaList(_card_item(component), validate=validate.Length(max=max_len)),
+               description=f"{what}; repeat the parameter or separate names by commas",
+               uniqueItems=True)
 
 
 class RandomQuerySchema(_Random):
@@ -284,8 +291,8 @@ class RandomQuerySchema(_Random):
                           metadata={"description": "same seed and parameters, same kingdom"})
     count = fields.Integer(validate=validate.Range(min=1, max=20),
                            metadata={"description": "kingdom size (default 10)"})
-    include = _query_cards(30, "cards that must be in the kingdom")
-    ban = _query_cards(200, "cards that must not be in the kingdom")
+    include = _query_cards(30, "cards that must be in the kingdom", KINGDOM_CARD)
+    ban = _query_cards(200, "cards that must not be in the kingdom", CARD_NAME)
     spread = Spread(metadata={
         "type": "string", "pattern": SPREAD_QUERY_PATTERN, "example": "2-3:2,4:2,5+:2",
         "description": "cost bands and the fewest cards in each, e.g. `2-3:2,4:2,5+:2`"})
@@ -297,7 +304,7 @@ class RandomQuerySchema(_Random):
 def _name(what: str, required: bool = False) -> Name:
     """A player-name field: 1 to 40 characters once normalized."""
     return Name(required=required, validate=validate.Length(min=1, max=40), metadata={
-        "description": f"{what}. {NAME_RULES}", "pattern": NAME_PATTERN, "example": "Ann"})
+        "description": f"{what}. {NAME_RULES}", "component": PLAYER_NAME, "example": "Ann"})
 
 
 class HumanSeatSchema(Schema):
@@ -388,12 +395,16 @@ class GameCreateSchema(Schema):
     creator_seat = Int(validate=validate.Range(min=0, max=_MAX_SEATS - 1),
                                   metadata={"description": "the creator's seat "
                                                            "(default: the first human seat)"})
-    kingdom = fields.List(doc(text(), description="a card name"),
+    kingdom = fields.List(_card_item(KINGDOM_CARD),
                           validate=validate.Length(min=1, max=20),
-                          metadata={"description": "kingdom card names (English, Czech or "
-                                                   "Hungarian), see `GET /api/cards`"})
-    preset = doc(text(max=60), description="a recommended kingdom's key or name, "
-                                           "see `GET /api/kingdoms/presets`")
+                          metadata={"uniqueItems": True,
+                                    "description": "kingdom card names, each once; the "
+                                                   "English names listed, and the server "
+                                                   "also takes a card's Czech or "
+                                                   "Hungarian name in any case "
+                                                   "(`local_name` of `GET /api/cards`)"})
+    preset = fields.String(validate=[validate.Length(min=1, max=60), printable], metadata={
+        "component": PRESET_KEY})
     random = fields.Nested(RandomParamsSchema)
     seed = Int(validate=validate.Range(min=0, max=MAX_SEED),
                           metadata={"description": "seed of the game's shuffles "
