@@ -301,6 +301,7 @@ def test_schema_valid_requests_are_accepted(case, real_game, app):
     token, the game's state, the rules, the rate limit), never 400, 413, 415 or a 422
     `invalid_body` (issue 24, point 4)."""
     game_id, token = real_game
+    _drop_invalid_positive_headers(case, document(app))  # the generator's, not the server's
     if case.path_parameters and "game_id" in case.path_parameters:
         pick = len(str(case.path_parameters["game_id"])) % 4
         if pick >= 1:
