@@ -28,6 +28,7 @@ from marshmallow import (
 from dominion.bots import BOTS
 from dominion.commands import COMMAND_TYPES
 from dominion.decisions import KINDS as DECISION_KINDS
+from dominion.events import EVENT_TYPES
 from dominion.i18n import SUPPORTED_LANGS
 from dominion.randomizer import EDITIONS, REQUIREMENTS, SETS
 from dominion.state import EDITIONS as RULES_EDITIONS
@@ -119,7 +120,7 @@ GROWING_ENUMS: dict[str, tuple[Any, str]] = {
                      "after the others): a client that meets one it does not know cannot "
                      "build an answer from it, so it shows the `prompt` and leaves the "
                      "decision to its player (or to another client)."),
-    "EventType": (lambda: __import__("dominion.events", fromlist=["EVENT_TYPES"]).EVENT_TYPES,
+    "EventType": (lambda: tuple(EVENT_TYPES),
                   "An event `type` known today (see *Events*). New types come with new "
                   "cards and rules: show an unknown one by its `text`, which every event "
                   "has."),
