@@ -490,9 +490,11 @@ def illegal_commands(game: Game, rng: random.Random) -> list[tuple[int, Any, Opt
         out += [(actor, {"type": "end_phase"}, {"game_over"}), (actor, UNDO, {"game_over"})]
         return out
     wrong = [s for s in range(-1, n + 1) if s != actor]
-    out.append((rng.choice(wrong), UNDO, {"cannot_undo"}))
+    out.append((rng.choice([s for s in range(-1, n + 1) if s != st.turn.seat]), UNDO,
+                {"not_your_turn"}))
     if UNDO not in game.legal_commands(actor):
-        out.append((actor, UNDO, {"cannot_undo"}))
+        out.append((actor, UNDO, {"cannot_undo" if actor == st.turn.seat
+                                  else "not_your_turn"}))
     pending = game.pending
     if pending is not None:
         cmd = rng.choice([{"type": "end_phase"}, {"type": "play_treasures"},

@@ -26,12 +26,15 @@ def can_undo(game: Game, seat: int = 0) -> bool:
 
 
 def refused(game: Game, seat: int = 0) -> None:
-    """``undo`` is not offered to ``seat`` and is refused with ``cannot_undo``, changing nothing."""
+    """``undo`` is not offered to ``seat`` and is refused, changing nothing: with
+    ``cannot_undo`` for the seat on turn, ``not_your_turn`` for any other (like every
+    turn command)."""
     assert not can_undo(game, seat)
     saved = game.to_dict()
     with pytest.raises(IllegalCommand) as err:
         game.apply(seat, UNDO)
-    assert err.value.code == "cannot_undo"
+    on_turn = not game.state.game_over and seat == game.state.turn.seat
+    assert err.value.code == ("cannot_undo" if on_turn else "not_your_turn")
     assert game.to_dict() == saved
 
 

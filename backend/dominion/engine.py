@@ -492,6 +492,10 @@ class Game:
         if st.game_over:
             raise _illegal("the game is over", "game_over")
         if isinstance(cmd, Undo):
+            # Only the seat on turn ever has a move to take back; any other seat is
+            # refused as for every turn command, not with ``cannot_undo`` (issue 24).
+            if seat != st.turn.seat:
+                raise _illegal(f"it is seat {st.turn.seat}'s turn", "not_your_turn")
             self.retracted = undo.undo(self, seat)
             return []
         if self.suspended is not None:

@@ -221,8 +221,8 @@ def _seat_answer(grant: service.SeatGrant, status: int) -> Response:
 @openapi.operation(
     "getGame", tags=("games",), path=schemas.GamePathSchema, headers=schemas.PollHeadersSchema,
     security="optional",
-    ok=(Ok(200, schemas.GameSchema, ("ETag", "Preference-Applied")),
-        Ok(304, None, ("ETag", "Preference-Applied"))),
+    ok=(Ok(200, schemas.GameSchema, ("ETag", "Preference-Applied", "Longpoll-Refused")),
+        Ok(304, None, ("ETag", "Preference-Applied", "Longpoll-Refused"))),
     errors=(400, 401, 404))
 def get_game(game_id: str) -> Response:
     """The game as the caller's seat (or a spectator) sees it
@@ -232,7 +232,8 @@ def get_game(game_id: str) -> Response:
     without a body, which costs the server almost nothing. Add `Prefer: wait=25` to
     long-poll: the server holds the request until the game changes (then 200 at once)
     or the wait ends (304); `Preference-Applied` says it waited. Without that header in
-    the answer, poll again later (see *Turn structure*).
+    the answer, `Longpoll-Refused` says why, and you poll again later (see *Turn
+    structure*).
     """
     game_id = _game_id(game_id)
     auth = request.headers.get("Authorization")
@@ -246,6 +247,8 @@ def get_game(game_id: str) -> Response:
         polled = service.poll(game_id, auth, inm, hdrs.get("prefer"))
         if polled.waited is not None:
             cache["Preference-Applied"] = f"wait={_seconds(polled.waited)}"
+        if polled.refused is not None:
+            cache["Longpoll-Refused"] = polled.refused
         if not polled.modified:
             resp = Response(status=304)
             resp.headers["ETag"] = polled.etag

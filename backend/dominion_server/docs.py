@@ -151,9 +151,12 @@ only ever sends an entry of `legal`, or an answer built from the decision, needs
 rules of its own.
 
 **Polling and safe retries.** Each answer about a game carries an `ETag` naming its
-version for your seat. Answers are compressed when you accept it (`Accept-Encoding:
-br` or `gzip`); a compressed answer's tag names its coding too (`"v12-s0:br"`). Send
-back the tag you were given, as it is: either form names the same version.
+version for your seat: `"v<version>-s<seat>"`, or `"v<version>-x"` for a spectator, of
+the game's `version` and `seat` in the body. This format is stable, so a client that
+sees only bodies (a generated one, say) builds the tag from them. Answers are
+compressed when you accept it (`Accept-Encoding: br` or `gzip`); a compressed answer's
+tag names its coding too (`"v12-s0:br"`). Send back either form: both name the same
+version.
 
 1. Poll `GET /api/games/{game_id}` with `If-None-Match: <etag>`: while nothing changed
    the answer is `304 Not Modified` without a body.
@@ -161,10 +164,15 @@ back the tag you were given, as it is: either form names the same version.
    seconds, at most 25). While your tag is current the server holds the request and
    answers `200` with the new game as soon as it changes (another seat's move, a bot's,
    a join), or `304` when the wait is over; both then carry `Preference-Applied:
-   wait=<seconds>`. Send the next request at once. An answer *without*
-   `Preference-Applied` was not held (the server holds a limited number of requests
-   per process, or it is restarting): poll again after a pause, growing from 1 s to
-   8 s say, with the `Prefer` header each time. A `wait` that is not a number of
+   wait=<seconds>`. Send the next request at once. A `wait` longer than 25 s, however
+   large (`wait=1e9`), is held 25 s. An answer *without* `Preference-Applied` was not
+   held, and its `Longpoll-Refused` header says why: `busy` (the server holds a limited
+   number of requests per process) or `stopping` (it is restarting): poll again after
+   a pause, growing from 1 s to 8 s say, with the `Prefer` header each time; `final`:
+   the game is over and its rematch made, so it will not change again: stop polling
+   (a finished game without a rematch is still held: asking for the rematch changes
+   it). Treat a value you do not know as `busy`. The server keeps an idle connection
+   open for at least 15 s, longer than that pause, so reuse it (HTTP keep-alive). A `wait` that is not a number of
    seconds (whole, or a decimal such as `0.5`) is ignored and the answer is
    immediate; without `If-None-Match` nothing is waited for.
 2. Send each command with `If-Match: <etag>`. If the game moved on (a bot, another
@@ -349,9 +357,40 @@ def _client(doc: dict[str, Any]) -> str:
     return ("<p>A complete client in Python with "
             '<a href="https://requests.readthedocs.io/">requests</a>: it creates a game '
             "against a bot, then always sends the first legal command (answering any "
-            "decision with a valid answer) until the game ends. Run it as "
+            "decision with a valid answer) until the game ends. It builds each "
+            "<code>ETag</code> from the body's <code>version</code> and <code>seat</code> "
+            "and checks it against the header. Run it as "
             "<code>python client.py http://127.0.0.1:5000</code>.</p>"
             f"<pre>{escape(CLIENT_EXAMPLE.read_text(encoding='utf-8'))}</pre>")
+
+
+ENUMS = """\
+Some strings of the answers name one of a set of values that **grows** as the game
+does: new cards bring new decision kinds and events, new rules bring new commands and
+problem codes. Each such field is, in the OpenAPI document, `anyOf` the named enum of
+the values known today and any string (and carries `"x-extensible-enum": true`): a
+client generated from the document gets the known values as an enum type and still
+reads a value it does not know (a closed `enum` would make a strict client fail on
+the first new one). Never fail on an unknown value; do as the table says. Every other
+enum of the document (`EndReason`, `status`, `phase`...) is closed: a new value there
+would be a new version of the API. The `Longpoll-Refused` header grows the same way
+(treat an unknown value as `busy`).
+"""
+
+
+def _enums(doc: dict[str, Any]) -> str:
+    schemas = doc["components"]["schemas"]
+    rows = "".join(
+        f'<tr><td><a href="#schema-{name}"><code>{name}</code></a></td>'
+        f"<td>{inline(schemas[name]['description'])}</td>"
+        f"<td>{', '.join(f'<code>{escape(v)}</code>' for v in schemas[name]['enum'])}</td></tr>"
+        for name in GROWING_ENUMS)
+    return (markdown(ENUMS) + "<table><tr><th>enum</th><th>an unknown value</th>"
+            f"<th>known today</th></tr>{rows}</table>")
+
+
+#: The enums whose values may grow (schemas.GROWING_ENUMS and the problem codes).
+GROWING_ENUMS = ("DecisionKind", "EventType", "LegalCommandType", "ProblemCode")
 
 
 def _parameters(params: list[dict[str, Any]]) -> str:
@@ -376,14 +415,16 @@ def _responses(responses: dict[str, Any]) -> str:
             + "".join(rows) + "</table>")
 
 
-def _operation(path: str, method: str, op: dict[str, Any]) -> str:
+def _operation(path: str, method: str, op: dict[str, Any],
+               default_security: list[dict[str, Any]]) -> str:
     parts = [f'<div class="op" id="{escape(op["operationId"])}">',
              f'<h3><span class="m {method}">{method.upper()}</span><code>{escape(path)}</code>'
              f" — {inline(op.get('summary', ''))}</h3>"]
     if op.get("description"):
         parts.append(markdown(op["description"]))
-    if op.get("security") is not None:
-        needs = "required" if {} not in op["security"] else "optional (a spectator without)"
+    security = op.get("security", default_security)  # the operation's, or the document's
+    if security:
+        needs = "required" if {} not in security else "optional (a spectator without)"
         parts.append(f"<p>Seat token: {needs}.</p>")
     if op.get("parameters"):
         parts.append(_parameters(op["parameters"]))
@@ -398,7 +439,8 @@ def _operation(path: str, method: str, op: dict[str, Any]) -> str:
 
 
 def _operations(doc: dict[str, Any]) -> str:
-    return "".join(_operation(path, method, op) for path, item in doc["paths"].items()
+    return "".join(_operation(path, method, op, doc.get("security", []))
+                   for path, item in doc["paths"].items()
                    for method, op in item.items() if method in ("get", "post", "delete"))
 
 
@@ -435,6 +477,7 @@ SECTIONS: list[Section] = [
     Section("decisions", "Decisions and their answers", engine_docs.decision_kinds),
     Section("prompts", "Decision prompts", engine_docs.prompts),
     Section("events", "Events", engine_docs.events),
+    Section("enums", "Enums that may grow", _enums),
     Section("client", "A client in 40 lines", _client),
     Section("alerts", "Turn alerts", _alerts),
     Section("operations", "Operations", _operations),

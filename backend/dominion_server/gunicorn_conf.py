@@ -49,6 +49,16 @@ Threads and long polling
     first wakes every held poll (:func:`dominion_server.watch.shutdown_all`),
     which answer at once, so stopping does not wait up to 25 s for them.
 
+Keep-alive
+    An idle kept-alive connection stays open ``keepalive`` seconds (15; gunicorn's
+    default is 2). The docs (*Turn structure*) advise a client whose poll was not
+    held to pause 1 s growing to 8 s before the next one; with 2 s its connection
+    was closed during that pause, and the next request was written into a closed
+    socket. 15 s outlasts the longest advised pause with room for the request
+    itself. Idle connections cost no thread (see above), only a socket. A reverse
+    proxy in front keeps its own upstream connections; its client-side idle
+    timeout should be at least as long.
+
 Bind address and worker count stay on the command line (the Procfile's
 ``$PORT`` and ``WEB_CONCURRENCY``).
 """
@@ -63,6 +73,10 @@ limit_request_fields = 128
 limit_request_field_size = 16384
 
 control_socket_disable = True
+
+#: Seconds an idle connection is kept: longer than the longest back-off between
+#: polls that the docs advise (8 s), so a client that follows them reuses it.
+keepalive = 15
 
 worker_class = "gthread"
 threads = int(os.environ.get("GUNICORN_THREADS") or 64)

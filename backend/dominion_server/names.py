@@ -39,8 +39,10 @@ residue is accepted. Look-alike letters of different scripts ("A" Latin and
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
+from typing import Callable
 
 ZWJ = "\u200d"
 VS15, VS16 = "\ufe0e", "\ufe0f"
@@ -144,3 +146,49 @@ def _describe(ch: str) -> str:
     """``U+200B ZERO WIDTH SPACE``, or the code point alone when it has no name."""
     name = unicodedata.name(ch, "")
     return f"U+{ord(ch):04X} {name}" if name else f"U+{ord(ch):04X}"
+
+
+def _refused_anywhere(ch: str) -> bool:
+    """Whether :func:`normalize_name` refuses ``ch`` wherever it stands (the joiner,
+    presentation selectors and tags too: they pass only inside emoji)."""
+    cat = unicodedata.category(ch)
+    if cat == "Cn":
+        return not _reserved_for_emoji(ch)
+    return cat in _REASONS or cat == "Cf" or bool(_INVISIBLE.match(ch))
+
+
+def _char_class(pred: Callable[[str], bool]) -> str:
+    """The code points ``pred`` holds for, as the inside of a regex character class.
+
+    Below U+10000 as ``\\uXXXX`` (the escape ECMA-262, Python and Rust regexes share),
+    above as the characters themselves (no astral escape is common to them). Lone
+    surrogates are left out: no regex over Unicode scalar values can name them.
+    """
+    def put(cp: int) -> str:
+        return f"\\u{cp:04x}" if cp < 0x10000 else chr(cp)
+
+    out, start = [], None
+    for cp in range(0x110000 + 1):
+        inside = cp <= 0x10FFFF and not 0xD800 <= cp <= 0xDFFF and pred(chr(cp))
+        if inside and start is None:
+            start = cp
+        elif not inside and start is not None:
+            out.append(put(start) if start == cp - 1 else f"{put(start)}-{put(cp - 1)}")
+            start = None
+    return "".join(out)
+
+
+@functools.cache
+def name_pattern() -> str:
+    """A regular expression of the names :func:`normalize_name` accepts, for the
+    OpenAPI document: no character refused anywhere, at least one that is not a space,
+    and the first of those no combining mark. Built from this Python's Unicode data, so
+    it names exactly the code points the server refuses. What it cannot say (a joiner,
+    selector or tag inside an emoji sequence, a name longer than 40 characters once
+    spaces are collapsed) it leaves out: every name it matches is accepted."""
+    # Classes of what is allowed, not negated ones of what is refused: generators such
+    # as hypothesis draw from a listed class ten times faster than from a complement.
+    allowed = _char_class(lambda ch: not _refused_anywhere(ch))
+    first = _char_class(lambda ch: not (_refused_anywhere(ch) or ch.isspace()
+                                        or unicodedata.category(ch).startswith("M")))
+    return rf"^\s*[{first}][{allowed}]*$"

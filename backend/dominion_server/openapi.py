@@ -24,11 +24,15 @@ from apispec.ext.marshmallow.openapi import OpenAPIConverter
 from flask import Flask, current_app
 from marshmallow import Schema
 
-from dominion import IllegalCommand
+from dominion import CARDS, IllegalCommand
+from dominion.i18n import DECLARED
+from dominion.presets import PRESETS
 from dominion.errors import ILLEGAL_COMMAND_CODES
 
 from . import schemas
+from .names import name_pattern
 from .errors import HTTP_CODES, OTHER_HTTP_CODE, TITLES, engine_error
+from .service import REFUSALS
 
 JSON = "application/json"
 PROBLEM = "application/problem+json"
@@ -59,6 +63,7 @@ class _Converter(OpenAPIConverter):
         super().init_attribute_functions()
         self.add_attribute_function(_validator_pattern)
         self.add_attribute_function(_extra_keywords)
+        self.add_attribute_function(_component)
 
     def schema2jsonschema(self, schema: Any) -> dict[str, Any]:
         cls = resolve_schema_cls(schema)
@@ -83,6 +88,18 @@ _EXTRA_KEYWORDS = ("propertyNames", "const", "contains", "prefixItems")
 
 def _extra_keywords(self: _Converter, field: Any, **kwargs: Any) -> dict[str, Any]:
     return {k: field.metadata[k] for k in _EXTRA_KEYWORDS if k in field.metadata}
+
+
+def _component(self: _Converter, field: Any, ret: dict[str, Any],
+               **kwargs: Any) -> dict[str, Any]:
+    """A field whose ``component`` metadata names a component schema is a ``$ref`` to it
+    (what its validators check, the component says exactly)."""
+    name = field.metadata.get("component")
+    if name is None:
+        return {}
+    kept = {k: ret[k] for k in ("description", "example") if k in ret}
+    ret.clear()
+    return {"$ref": f"#/components/schemas/{name}", **kept}
 
 
 def _validator_pattern(self: _Converter, field: Any, ret: dict[str, Any],
@@ -120,9 +137,12 @@ STATUS_TEXT = {
 #: A compressed answer's tag ends with its coding (compression.py).
 _TOKEN = {"type": "string", "pattern": r'^"v[0-9]+-(x|s[0-9])(:(br|gzip))?"$'}
 HEADERS: dict[str, dict[str, Any]] = {
-    "ETag": {"description": "strong ETag of this version of the game for this seat "
-                            "(`:br` or `:gzip` at its end when the answer is compressed: "
-                            "send it back as it is)",
+    "ETag": {"description": "strong ETag of this version of the game for this seat: "
+                            '`"v<version>-s<seat>"`, or `"v<version>-x"` for a spectator, '
+                            "of the body's `version` and `seat`. The format is stable: a "
+                            "client that reads only bodies may build it from them. A "
+                            "compressed answer's tag ends with its coding (`:br`, `:gzip`); "
+                            "the server takes either form back",
              "schema": _TOKEN, "required": True},
     "Location": {"description": "the new game", "schema": {"type": "string"}, "required": True},
     "Preference-Applied": {"description": "`wait=<seconds>`: the request was held (long "
@@ -130,6 +150,14 @@ HEADERS: dict[str, dict[str, Any]] = {
                                           "answered at once",
                            "schema": {"type": "string",
                                       "pattern": r"^wait=[0-9]+(\.[0-9]+)?$"}},
+    "Longpoll-Refused": {"description": "why a poll that asked to wait (`Prefer: wait`) "
+                                        "was answered at once: `busy` (this server process "
+                                        "holds as many polls as it can) or `stopping` (it "
+                                        "is restarting): poll again after a pause; `final` "
+                                        "(the game is over and its rematch made: it will "
+                                        "not change again): stop polling. More values may "
+                                        "come: treat an unknown one as `busy`",
+                         "schema": schemas.open_enum(REFUSALS)},
     "Idempotent-Replayed": {"description": "present on a replayed answer (same key)",
                             "schema": {"type": "string", "enum": ["true"]}},
     "Retry-After": {"description": "seconds to wait before trying again",
@@ -151,7 +179,14 @@ PROBLEM_HEADERS = {
 }
 #: What any request may be answered (request_limits.py, the database, a bug).
 ANY_REQUEST_ERRORS = frozenset({414, 431, 500, 503})
-SECURITY = {"optional": [{}, {"seatToken": []}], "required": [{"seatToken": []}]}
+#: The document's default security: a seat token is optional (without one the caller
+#: is a spectator). The operations that take it optional inherit it rather than
+#: repeat it, because openapi-python-client (0.29) reads any operation-level
+#: ``security`` as required, ``{}`` included (its issue 1372), and so demanded a
+#: token for spectating; every other operation states its own (``[]``: no token).
+DEFAULT_SECURITY = [{}, {"seatToken": []}]
+SECURITY: dict[Optional[str], Optional[list[dict[str, list[str]]]]] = {
+    "optional": None, "required": [{"seatToken": []}], None: []}
 
 
 @dataclass(frozen=True)
@@ -190,7 +225,7 @@ class Operation:
                   (("path", self.path), ("query", self.query), ("header", self.headers)) if s]
         if params:
             op["parameters"] = params
-        if self.security:
+        if SECURITY[self.security] is not None:
             op["security"] = SECURITY[self.security]
         if self.body is not None:
             media: dict[str, Any] = {"schema": self.body}
@@ -360,6 +395,27 @@ WEBHOOKS = {
 }
 
 
+def _names() -> dict[str, tuple[list[str], str]]:
+    """The names a request may use, from the engine's registries (so a schema-valid
+    request never names a card or preset the server does not know)."""
+    kingdom = sorted(n for n, c in CARDS.items() if not c.basic)
+    # Keys only: a name may differ from a key only in case, which a generated client's
+    # enum cannot hold (openapi-python-client refuses duplicate member names).
+    presets = [p.key for p in PRESETS]
+    return {
+        schemas.KINGDOM_CARD: (kingdom, "A kingdom card this server plays, by its "
+                                        "English name (see `GET /api/cards`)."),
+        schemas.CARD_NAME: (sorted(set(CARDS) | set(DECLARED)),
+                            "Any card the randomizer knows, by its English name: the "
+                            "cards of `GET /api/cards`, and the cards of the sets not "
+                            "playable here yet."),
+        schemas.PRESET_KEY: (presets, "A recommended kingdom by its `key` (see "
+                                       "`GET /api/kingdoms/presets`); the server also "
+                                       "takes its `name` or `names` in any language "
+                                       "and case."),
+    }
+
+
 def build(app: Flask) -> dict[str, Any]:
     """The OpenAPI document of ``app``'s ``/api`` routes.
 
@@ -370,14 +426,36 @@ def build(app: Flask) -> dict[str, Any]:
         plugins=[_Plugin()],
         info={"summary": "Play Dominion: games, seats, commands, per-seat views, kingdoms.",
               "description": INFO_DESCRIPTION},
-        servers=[{"url": "/"}],
+        servers=[{"url": "/"}], security=DEFAULT_SECURITY,
         tags=[{"name": "games"}, {"name": "alerts"}, {"name": "cards"}, {"name": "kingdoms"},
               {"name": "service"}],
     )
     spec.components.security_scheme("seatToken", {
         "type": "http", "scheme": "bearer",
         "description": "the seat token from creating or joining a game"})
+    # The enums of the answers, named: a generated client gets one type per enum
+    # (not `ResultEndReasonType2Type1`), and the growing ones stay open (see
+    # schemas.growing and *Enums that may grow*).
+    spec.components.schema("EndReason", {
+        "type": "string", "enum": list(schemas.END_REASONS),
+        "description": "Why the game ended: the Province pile (`provinces`) or the Colony "
+                       "pile (`colonies`) ran out, or enough supply piles did (`piles`)."})
+    for name, (values, description) in schemas.GROWING_ENUMS.items():
+        spec.components.schema(name, {"type": "string", "enum": list(values()),
+                                      "description": description})
+    spec.components.schema("ProblemCode", {
+        "type": "string", "enum": list(problem_codes()),
+        "description": "A problem `code` known today (see *Problem codes*). New codes may "
+                       "come: act on the problem's HTTP `status` for one you do not know."})
     spec.components.schema("Problem", schema=schemas.ProblemSchema)
+    spec.components.schema(schemas.PLAYER_NAME, {
+        "type": "string", "minLength": 1, "maxLength": 40, "pattern": name_pattern(),
+        "description": "A player's name as the pattern says it exactly: no character the "
+                       "server refuses (built from its Unicode data), not blank, no "
+                       "combining mark first. " + schemas.NAME_RULES})
+    for name, (values, description) in _names().items():
+        spec.components.schema(name, {"type": "string", "enum": values,
+                                      "description": description})
     for rule in app.url_map.iter_rules():
         if not rule.rule.startswith("/api/"):
             continue

@@ -28,6 +28,7 @@ from marshmallow import (
 from dominion.bots import BOTS
 from dominion.commands import COMMAND_TYPES
 from dominion.decisions import KINDS as DECISION_KINDS
+from dominion.events import EVENT_TYPES
 from dominion.i18n import SUPPORTED_LANGS
 from dominion.randomizer import EDITIONS, REQUIREMENTS, SETS
 from dominion.state import EDITIONS as RULES_EDITIONS
@@ -74,20 +75,14 @@ CODE = validate.Regexp(CODE_PATTERN, error="letters, digits, spaces and dashes o
 #: JSON Schema patterns of the validator functions above (apispec cannot read a function).
 PRINTABLE_PATTERN = r"^[^\x00-\x1f\x7f-\x9f]*$"
 VALIDATOR_PATTERNS: dict[Any, str] = {printable: PRINTABLE_PATTERN}
-#: What :func:`.names.normalize_name` refuses that a pattern can list: control,
-#: invisible-formatting, separator-of-lines, private-use and surrogate code points
-#: (the joiner and presentation selectors of emoji sequences included: the pattern
-#: is the safe subset; the server also accepts them inside emoji).
-_NAME_REFUSED = (r"\x00-\x1f\x7f-\x9f\xad\u034f\u061c\u115f\u1160\u17b4\u17b5"
-                 r"\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u2800\u3164"
-                 r"\ud800-\uf8ff\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb")
-#: A display name: none of those characters, and not blank.
-NAME_PATTERN = rf"^[^{_NAME_REFUSED}]*[^\s{_NAME_REFUSED}][^{_NAME_REFUSED}]*$"
+#: The component of a player's name; its pattern is :func:`.names.name_pattern`.
+PLAYER_NAME = "PlayerName"
 NAME_RULES = (
     "Normalized to NFC, trimmed, inner runs of spaces made one; 1 to 40 characters "
     "after that. Refused with 422: control, invisible-formatting (zero-width, bidi), "
-    "line-separator, private-use and unassigned characters, and a leading combining "
-    "mark; a zero-width joiner only between two emoji. Any script and emoji are welcome.")
+    "line-separator, private-use and unassigned characters, lone surrogates, and a "
+    "leading combining mark; a zero-width joiner only between two emoji. Any script and "
+    "emoji are welcome.")
 #: Game ids as they appear in URLs; any other id is 404 without a database query.
 GAME_ID_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
 #: ``If-Match`` / ``If-None-Match``: ``*`` or a comma-separated list of entity tags.
@@ -98,6 +93,48 @@ IDEMPOTENCY_KEY_PATTERN = r"^[\x21-\x7e]{1,200}$"
 BAND_PATTERN = r"^[0-9]{1,3}(\+|-[0-9]{1,3})?$"
 _BAND_ITEM = r"[0-9]{1,3}(\+|-[0-9]{1,3})?:(1?[0-9]|20)"
 SPREAD_QUERY_PATTERN = rf"^{_BAND_ITEM}(,{_BAND_ITEM}){{0,9}}$"
+
+
+def open_enum(values: Any) -> dict[str, Any]:
+    """JSON Schema of a string whose known ``values`` may grow: an ``anyOf`` of the
+    ``enum`` and any string, so a generated client keeps the known values as an enum
+    type and still parses a new one (a strict ``enum`` alone makes it raise), plus
+    ``x-extensible-enum`` for tools that read it (see *Enums that may grow*)."""
+    known = list(values)
+    return {"anyOf": [{"type": "string", "enum": known}, {"type": "string"}],
+            "x-extensible-enum": known}
+
+
+def ref(name: str) -> dict[str, str]:
+    """A reference to the component schema ``name``."""
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+#: Enums of the answers whose values may grow, each a named component of its known
+#: values (the OpenAPI document adds ``ProblemCode``, from the problem codes):
+#: name -> (the known values, read when the document is built; what a client does
+#: with a value it does not know).
+GROWING_ENUMS: dict[str, tuple[Any, str]] = {
+    "DecisionKind": (lambda: DECISION_KINDS,
+                     "A decision `kind` known today. New kinds may come (`options` came "
+                     "after the others): a client that meets one it does not know cannot "
+                     "build an answer from it, so it shows the `prompt` and leaves the "
+                     "decision to its player (or to another client)."),
+    "EventType": (lambda: tuple(EVENT_TYPES),
+                  "An event `type` known today (see *Events*). New types come with new "
+                  "cards and rules: show an unknown one by its `text`, which every event "
+                  "has."),
+    "LegalCommandType": (lambda: COMMAND_TYPES + SEAT_COMMAND_TYPES,
+                         "A command `type` known today. New commands may come "
+                         "(`stand_in` and `take_back` came later): skip an entry of "
+                         "`legal` whose `type` you do not know."),
+}
+
+
+def growing(name: str, **extra: Any) -> dict[str, Any]:
+    """Field metadata for a value of the growing enum ``name``: a known value, or any
+    other string (so a strict generated client parses a new value instead of failing)."""
+    return {"anyOf": [ref(name), {"type": "string"}], "x-extensible-enum": True, **extra}
 
 
 def doc(field: fields.Field, **metadata: Any) -> fields.Field:
@@ -154,8 +191,21 @@ class Spread(fields.Field):
 _BAND = validate.Regexp(BAND_PATTERN).regex
 
 
-def _cards(max_len: int, what: str) -> CommaList:
-    return doc(CommaList(text(), validate=validate.Length(max=max_len)), description=what)
+#: Components of the names a request may use (the OpenAPI document builds them from
+#: the engine's registries): a field's ``component`` metadata makes it a ``$ref``.
+KINGDOM_CARD = "KingdomCard"  # an implemented kingdom card, English name
+CARD_NAME = "CardName"  # any card the randomizer knows, English name (ban)
+PRESET_KEY = "PresetKey"  # a preset's key
+
+
+def _card_item(component: str) -> fields.String:
+    return fields.String(validate=[validate.Length(min=1, max=40), printable],
+                         metadata={"component": component})
+
+
+def _cards(max_len: int, what: str, component: str) -> CommaList:
+    return doc(CommaList(_card_item(component), validate=validate.Length(max=max_len)),
+               description=what, uniqueItems=True)
 
 
 class OneOfSchema(Schema):
@@ -202,8 +252,8 @@ class _Random(Schema):
                              validate=validate.Length(min=1, max=len(EDITIONS))),
                    description="draw cards printed in these editions (default: both); "
                            "a game's rules edition is `edition` of `POST /api/games`")
-    include = _cards(30, "cards that must be in the kingdom")
-    ban = _cards(200, "cards that must not be in the kingdom")
+    include = _cards(30, "cards that must be in the kingdom", KINGDOM_CARD)
+    ban = _cards(200, "cards that must not be in the kingdom", CARD_NAME)
     count = Int(validate=validate.Range(min=1, max=20),
                            metadata={"description": "kingdom size (default 10)"})
     require = doc(CommaList(fields.String(validate=validate.OneOf(REQUIREMENTS)),
@@ -225,11 +275,11 @@ class RandomParamsSchema(_Random):
         unknown = RAISE
 
 
-def _query_cards(max_len: int, what: str) -> CommaList:
-    # One query value may hold several names separated by commas, so a name has none.
-    inner = doc(text(), pattern=r"^[^,\x00-\x1f\x7f-\x9f]*$")
-    return doc(CommaList(inner, validate=validate.Length(max=max_len)),
-               description=f"{what}; repeat the parameter or separate names by commas")
+def _query_cards(max_len: int, what: str, component: str) -> CommaList:
+    # One query value may hold several names separated by commas (no name has one).
+    return doc(CommaList(_card_item(component), validate=validate.Length(max=max_len)),
+               description=f"{what}; repeat the parameter or separate names by commas",
+               uniqueItems=True)
 
 
 class RandomQuerySchema(_Random):
@@ -242,8 +292,8 @@ class RandomQuerySchema(_Random):
                           metadata={"description": "same seed and parameters, same kingdom"})
     count = fields.Integer(validate=validate.Range(min=1, max=20),
                            metadata={"description": "kingdom size (default 10)"})
-    include = _query_cards(30, "cards that must be in the kingdom")
-    ban = _query_cards(200, "cards that must not be in the kingdom")
+    include = _query_cards(30, "cards that must be in the kingdom", KINGDOM_CARD)
+    ban = _query_cards(200, "cards that must not be in the kingdom", CARD_NAME)
     spread = Spread(metadata={
         "type": "string", "pattern": SPREAD_QUERY_PATTERN, "example": "2-3:2,4:2,5+:2",
         "description": "cost bands and the fewest cards in each, e.g. `2-3:2,4:2,5+:2`"})
@@ -255,7 +305,7 @@ class RandomQuerySchema(_Random):
 def _name(what: str, required: bool = False) -> Name:
     """A player-name field: 1 to 40 characters once normalized."""
     return Name(required=required, validate=validate.Length(min=1, max=40), metadata={
-        "description": f"{what}. {NAME_RULES}", "pattern": NAME_PATTERN, "example": "Ann"})
+        "description": f"{what}. {NAME_RULES}", "component": PLAYER_NAME, "example": "Ann"})
 
 
 class HumanSeatSchema(Schema):
@@ -346,12 +396,16 @@ class GameCreateSchema(Schema):
     creator_seat = Int(validate=validate.Range(min=0, max=_MAX_SEATS - 1),
                                   metadata={"description": "the creator's seat "
                                                            "(default: the first human seat)"})
-    kingdom = fields.List(doc(text(), description="a card name"),
+    kingdom = fields.List(_card_item(KINGDOM_CARD),
                           validate=validate.Length(min=1, max=20),
-                          metadata={"description": "kingdom card names (English, Czech or "
-                                                   "Hungarian), see `GET /api/cards`"})
-    preset = doc(text(max=60), description="a recommended kingdom's key or name, "
-                                           "see `GET /api/kingdoms/presets`")
+                          metadata={"uniqueItems": True,
+                                    "description": "kingdom card names, each once; the "
+                                                   "English names listed, and the server "
+                                                   "also takes a card's Czech or "
+                                                   "Hungarian name in any case "
+                                                   "(`local_name` of `GET /api/cards`)"})
+    preset = fields.String(validate=[validate.Length(min=1, max=60), printable], metadata={
+        "component": PRESET_KEY})
     random = fields.Nested(RandomParamsSchema)
     seed = Int(validate=validate.Range(min=0, max=MAX_SEED),
                           metadata={"description": "seed of the game's shuffles "
@@ -585,8 +639,10 @@ _ETAGS = validate.Regexp(ETAG_LIST_PATTERN, error="a list of entity tags, or *")
 
 
 #: The value of a ``wait`` preference: seconds, a whole number (RFC 7240's
-#: delta-seconds) or, beyond the RFC, a decimal such as ``0.5``.
-PREFER_WAIT_PATTERN = r"^[0-9]{1,9}(\.[0-9]{1,6})?$"
+#: delta-seconds) or, beyond the RFC, a decimal such as ``0.5`` or ``1e9``. Any
+#: length: a number too large to hold is infinite, and every wait is clamped to
+#: the server's maximum alike (issue 24: ``1e9`` was once answered at once).
+PREFER_WAIT_PATTERN = r"^[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?$"
 _PREFER_WAIT = re.compile(PREFER_WAIT_PATTERN)
 
 
@@ -627,11 +683,12 @@ class PollHeadersSchema(Schema):
         "example": '"v12-s0"'})
     prefer = PreferField(data_key="Prefer", metadata={
         "description": "`wait=<seconds>` (RFC 7240) with `If-None-Match`: while the tag "
-                       "is current, hold the request up to that long (at most 25 s) and "
-                       "answer as soon as the game changes (long polling). Seconds are a "
-                       "whole number or a decimal (`0.5`); another value, or another "
-                       "preference, is ignored (an immediate answer, as without the "
-                       "header). See *Turn structure*.",
+                       "is current, hold the request up to that long (at most 25 s: a "
+                       "longer wait, however large, is held 25 s) and answer as soon as "
+                       "the game changes (long polling). Seconds are a whole number or a "
+                       "decimal (`0.5`, `1e3`); another value, or another preference, is "
+                       "ignored (an immediate answer, as without the header). See *Turn "
+                       "structure*.",
         "example": "wait=25"})
 
 
@@ -678,8 +735,9 @@ class ProblemSchema(Schema):
     title = fields.String(required=True)
     status = fields.Integer(required=True, validate=validate.Range(min=400, max=599))
     detail = fields.String(required=True, metadata={"description": "what went wrong this time"})
-    code = fields.String(required=True, metadata={
-        "description": "stable, machine-readable code (see *Problem codes*)"})
+    code = fields.Raw(required=True, metadata=growing(
+        "ProblemCode", description="stable, machine-readable code (see *Problem codes*); "
+                                   "may gain values (see *Enums that may grow*)"))
     errors = fields.Raw(metadata={"type": "object",
                                   "description": "field -> messages (invalid body, query "
                                                  "or headers)"})
@@ -766,7 +824,9 @@ class DecisionSchema(Schema):
     one of `options`, the card to end on top first."""
 
     seat = fields.Integer(required=True)
-    kind = fields.String(required=True, validate=validate.OneOf(DECISION_KINDS))
+    kind = fields.Raw(required=True, metadata=growing(
+        "DecisionKind", description="how to answer; may gain values (see *Enums that may "
+                                    "grow*)"))
     prompt = fields.String(required=True, metadata={
         "description": "stable key saying what the choice is for", "example": "militia.discard"})
     options = _strs(required=True)
@@ -782,11 +842,15 @@ class LegalCommandSchema(Schema):
     """A command this seat may send now; `answer` carries the open decision instead of
     listing every possible answer."""
 
-    type = fields.String(required=True,
-                         validate=validate.OneOf(COMMAND_TYPES + SEAT_COMMAND_TYPES))
+    type = fields.Raw(required=True, metadata=growing(
+        "LegalCommandType", description="may gain values (see *Enums that may grow*)"))
     card = fields.String()
     decision = fields.Nested(DecisionSchema)
     seat = fields.Integer(metadata={"description": "`stand_in`: the absent seat"})
+
+
+#: Why a game ended (``result.end_reason``): a closed set, the rules' three endings.
+END_REASONS = ("provinces", "colonies", "piles")
 
 
 class ResultSchema(Schema):
@@ -794,8 +858,8 @@ class ResultSchema(Schema):
     turns = _ints(required=True)
     winners = _ints(required=True, metadata={"description": "seats; ties go to fewer turns"})
     tie_break = fields.Boolean(required=True)
-    end_reason = fields.String(required=True, allow_none=True, validate=validate.OneOf(
-        ("provinces", "colonies", "piles")))
+    end_reason = fields.Raw(required=True, allow_none=True, metadata={
+        "anyOf": [ref("EndReason"), {"type": "null"}]})
     decks = fields.List(fields.Dict(keys=fields.String(), values=fields.Integer()))
 
 
@@ -882,7 +946,11 @@ class GameSchema(Schema):
     """The game resource: the lobby, and the caller's view once it started."""
 
     id = fields.String(required=True)
-    version = fields.Integer(required=True, metadata={"description": "grows with every change"})
+    version = fields.Integer(required=True, metadata={
+        "description": "grows with every change. The `ETag` of this answer is "
+                       '`"v<version>-s<seat>"` (`"v<version>-x"` for a spectator), a stable '
+                       "format: build `If-Match` and `If-None-Match` from the body if your "
+                       "client does not show headers"})
     status = fields.String(required=True, validate=validate.OneOf(("waiting", "active", "over")))
     seat = fields.Integer(required=True, allow_none=True,
                           metadata={"description": "the caller's seat; `null`: a spectator"})
@@ -915,7 +983,9 @@ class EventSchema(Schema):
     """An event as the caller may see it; other seats' hidden cards become `count`."""
 
     seq = fields.Integer(required=True)
-    type = fields.String(required=True)
+    type = fields.Raw(required=True, metadata=growing(
+        "EventType", description="what happened; may gain values (see *Enums that may "
+                                 "grow*)"))
     seat = fields.Integer(allow_none=True)
     text = fields.String(required=True, metadata={
         "description": "one sentence for the viewer, in the `lang` asked for (English by default)"})

@@ -193,19 +193,29 @@ def current_etag(game_id: str, header: Optional[str]) -> tuple[str, Optional[int
 
     :raises ApiError: 404 no such game, 401 bad token.
     """
-    version, seat = _current(game_id, header)
+    version, seat, _ = _current(game_id, header)
     return etag(version, seat), seat
 
 
-def _current(game_id: str, header: Optional[str]) -> tuple[int, Optional[int]]:
+def _current(game_id: str, header: Optional[str]) -> tuple[int, Optional[int], bool]:
+    """The game's version, the caller's seat, and whether the game can no longer change.
+
+    :raises ApiError: 404 no such game, 401 bad token.
+    """
     rows = db.session.execute(_VERSION, {"id": game_id}).all()
     if not rows:
         raise ApiError("game_not_found", "no game has this id")
-    return rows[0].version, authenticate(header, ((r.seat, r.token_hash) for r in rows))
+    seat = authenticate(header, ((r.seat, r.token_hash) for r in rows))
+    # A finished game changes once more: when its rematch is linked (``rematch``).
+    over_setup = rows[0].over_setup
+    final = over_setup is not None and json.loads(over_setup).get("rematch") is not None
+    return rows[0].version, seat, final
 
 
 _VERSION = (
-    select(GAMES.c.version, SEATS.c.seat, SEATS.c.token_hash)
+    select(GAMES.c.version, SEATS.c.seat, SEATS.c.token_hash,
+           # Only a finished game's setup is read (for its rematch link): polls stay light.
+           case((GAMES.c.status == OVER, GAMES.c.setup), else_=None).label("over_setup"))
     .join(SEATS, SEATS.c.game_id == GAMES.c.id)
     .where(GAMES.c.id == bindparam("id"))
 )
@@ -224,6 +234,13 @@ class Poll:
     etag: str  # the caller's current ETag
     modified: bool  # ``If-None-Match`` no longer names it: send the game
     waited: Optional[float]  # seconds granted, when the request was held
+    #: Why a wait that was asked for was not held: one of :data:`REFUSALS`.
+    refused: Optional[str] = None
+
+
+#: ``Longpoll-Refused`` values: the process holds its maximum of polls, it is
+#: stopping, or the game can no longer change (over, its rematch linked).
+REFUSALS = ("busy", "stopping", "final")
 
 
 def poll(game_id: str, header: Optional[str], if_none_match: str,
@@ -231,8 +248,10 @@ def poll(game_id: str, header: Optional[str], if_none_match: str,
     """Compare ``If-None-Match`` with the game; while it matches, hold up to ``wait`` seconds.
 
     ``wait`` (from ``Prefer: wait``) is cut to ``LONGPOLL_MAX_WAIT``; without
-    it, or when the process already holds ``LONGPOLL_MAX_WAITERS`` polls, the
-    answer is immediate (``waited`` is ``None``). While held the request owns
+    it, when the process already holds ``LONGPOLL_MAX_WAITERS`` polls or is
+    stopping, or when the game can no longer change, the answer is immediate
+    (``waited`` is ``None``; ``refused`` says why, if a wait was asked for).
+    While held the request owns
     no database connection or transaction (the session is closed) and waits
     on the process's :class:`~dominion_server.watch.Watcher`; each time it
     wakes, it reads the version and token hashes again, so the answer is the
@@ -241,13 +260,15 @@ def poll(game_id: str, header: Optional[str], if_none_match: str,
     :raises ApiError: 404 no such game (also when deleted while waiting),
         401 bad token.
     """
-    version, seat = _current(game_id, header)
+    version, seat, final = _current(game_id, header)
     tag = etag(version, seat)
     granted = min(wait or 0.0, current_app.config["LONGPOLL_MAX_WAIT"])
     if not etag_matches(if_none_match, tag):
         return Poll(tag, True, None)
     if granted <= 0:
         return Poll(tag, False, None)
+    if final:  # holding it could only end in the same 304
+        return Poll(tag, False, None, "final")
     watcher = watch.current()
     deadline = time.monotonic() + granted
     held = False
@@ -255,10 +276,12 @@ def poll(game_id: str, header: Optional[str], if_none_match: str,
         db.session.close()  # the connection goes back to the pool while we wait
         outcome = watcher.wait(game_id, version, deadline - time.monotonic())
         if outcome is watch.Outcome.REFUSED:
+            if not held:
+                return Poll(tag, False, None, "stopping" if watcher.closed else "busy")
             break
         held = True
         read_only()
-        version, seat = _current(game_id, header)
+        version, seat, _ = _current(game_id, header)
         tag = etag(version, seat)
         if not etag_matches(if_none_match, tag):
             return Poll(tag, True, granted)

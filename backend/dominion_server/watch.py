@@ -156,6 +156,11 @@ class Watcher:
                 return self._count
             return len(self._games.get(game_id, ()))
 
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` was called (new waits are refused)."""
+        return self._closed
+
     def close(self) -> None:
         """Wake every waiter (they answer at once), refuse new ones, stop the thread."""
         with self._lock:

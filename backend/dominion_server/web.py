@@ -27,8 +27,8 @@ API_CSP = "default-src 'none'; frame-ancestors 'none'"
 CORS_METHODS = "GET, POST, DELETE, OPTIONS"  # DELETE: push subscriptions, webhooks
 CORS_HEADERS = ("Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key, "
                 "Prefer")
-CORS_EXPOSE = ("ETag, Location, Idempotent-Replayed, Preference-Applied, Retry-After, "
-               "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset")
+CORS_EXPOSE = ("ETag, Location, Idempotent-Replayed, Preference-Applied, Longpoll-Refused, "
+               "Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset")
 
 
 class FrontendPath(PathConverter):

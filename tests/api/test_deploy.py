@@ -294,6 +294,68 @@ def test_the_embedded_servers_deliver_turn_alerts_by_themselves(tmp_path, runner
         # Bob's join starts the game: Ann hears of it (joined, or her turn).
         assert (first["game_id"], first["seat"]) == (game["id"], 0), first
         assert first["type"] in ("joined", "turn"), first
+#: The longest pause between polls the docs advise (*Turn structure*: "from 1 s to 8 s").
+LONGEST_ADVISED_BACKOFF = 8
+
+
+def test_gunicorn_keeps_idle_connections_past_the_longest_advised_backoff():
+    """Issue 24 (7): a client that pauses as the docs advise reuses its connection, so
+    gunicorn's `keepalive` (gunicorn's own reading of the file) outlasts that pause with
+    room for the request itself, and the docs say how long it is."""
+    from gunicorn.config import Config
+
+    from dominion_server.docs import TURNS
+
+    cfg = Config()
+    for key, value in _conf().items():
+        if key in cfg.settings:
+            cfg.set(key, value)
+    assert cfg.keepalive >= LONGEST_ADVISED_BACKOFF + 2
+    turns = " ".join(TURNS.split())
+    assert "from 1 s to 8 s" in turns  # the back-off this test guards
+    assert f"at least {cfg.keepalive} s" in turns
+
+
+def _conf() -> dict:
+    import runpy
+
+    return runpy.run_path(str(BACKEND / "dominion_server" / "gunicorn_conf.py"))
+
+
+def _http_exchange(sock: socket.socket, target: str) -> bytes:
+    """One keep-alive GET on ``sock``; the answer's status line (b"" if the server closed)."""
+    sock.sendall(f"GET {target} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = sock.recv(65536)
+        if not chunk:
+            return b""
+        data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = int(next(line.split(b":", 1)[1] for line in head.split(b"\r\n")
+                      if line.lower().startswith(b"content-length:")))
+    while len(body) < length:
+        chunk = sock.recv(65536)
+        assert chunk, "the connection closed in the middle of an answer"
+        body += chunk
+    return head.split(b"\r\n", 1)[0]
+
+
+def test_a_connection_left_idle_for_the_longest_backoff_still_serves(tmp_path):
+    """A real gunicorn from the Procfile: one connection, one request, the longest
+    advised pause, and a second request on the same connection is answered."""
+    port = _free_port()
+    env = _env(DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}", PORT=str(port),
+               WEB_CONCURRENCY="1", HOME=str(tmp_path))
+    proc = subprocess.Popen(["bash", "-c", "exec " + _procfile()["web"]], cwd=ROOT, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    try:
+        assert _wait(f"http://127.0.0.1:{port}/api/health", proc)["database"] == "ok"
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+            assert _http_exchange(sock, "/api/health") == b"HTTP/1.1 200 OK"
+            # The pause is what is under test (the client's back-off), not a wait for state.
+            time.sleep(LONGEST_ADVISED_BACKOFF)
+            assert _http_exchange(sock, "/api/health") == b"HTTP/1.1 200 OK"
     finally:
         proc.terminate()
         proc.wait(10)

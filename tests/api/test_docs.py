@@ -194,3 +194,18 @@ def test_every_event_type_is_listed_with_its_fields(client):
         row = _row(page, f"event-{kind}")
         for field in e.fields:
             assert f"<dt><code>{escape(field)}</code></dt>" in row, (kind, field)
+
+
+def test_the_etag_format_is_documented_as_stable_and_the_client_uses_the_body(client):
+    """Issue 24 (2): a generated client sees bodies only, so the body carries `version`
+    and the docs promise the ETag's format; the example client shows both."""
+    doc = client.get("/api/openapi.json").get_json()
+    etag = doc["paths"]["/api/games/{game_id}"]["get"]["responses"]["200"]["headers"]["ETag"]
+    for text in (etag["description"], doc["components"]["schemas"]["Game"]["properties"]
+                 ["version"]["description"], " ".join(docs.TURNS.split())):
+        assert '"v<version>-s<seat>"' in text and '"v<version>-x"' in text, text
+        assert "stable" in text, text
+    source = docs.CLIENT_EXAMPLE.read_text()
+    assert '"v<version>-s<seat>"' in source
+    assert """f'"v{game["version"]}-s{game["seat"]}"'""" in source
+    assert 'r.headers["ETag"]' in source

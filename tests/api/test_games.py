@@ -333,3 +333,27 @@ def test_a_clashing_join_code_is_drawn_again(client, monkeypatch):
     assert second["invites"][0]["code"] == "ZZZZ2345"
     r = client.post("/api/join", json={"name": "Bob", "code": taken})
     assert r.status_code == 200 and r.get_json()["id"] == first["id"]
+
+
+def test_every_game_representation_carries_the_version_its_etag_names(client):
+    """Issue 24 (2): the ETag is `"v<version>-s<seat>"` (`-x`: a spectator) of the body's
+    own `version` and `seat`, in every answer that carries the game."""
+    from .support import command
+
+    def tag(game: dict) -> str:
+        return f'"v{game["version"]}-{"x" if game["seat"] is None else "s%d" % game["seat"]}"'
+
+    r = client.post("/api/games", json={"seats": [{"kind": "human", "name": "Ann"},
+                                                  {"kind": "human"}]})
+    assert r.status_code == 201 and r.headers["ETag"] == tag(r.get_json()["game"])
+    gid, tok = r.get_json()["id"], r.get_json()["token"]
+    j = client.post(f"/api/games/{gid}/join", json={"name": "Bob"})
+    assert j.status_code == 200 and j.headers["ETag"] == tag(j.get_json()["game"])
+    tokens = {0: tok, 1: j.get_json()["token"]}
+    for token in (tok, j.get_json()["token"], None):
+        g = get(client, gid, token)
+        assert g.status_code == 200 and g.headers["ETag"] == tag(g.get_json())
+    seat = get(client, gid, tok).get_json()["view"]["awaiting"][0]
+    c = command(client, gid, tokens[seat], {"type": "end_phase"})
+    assert c.status_code == 200 and c.headers["ETag"] == tag(c.get_json())
+    assert c.get_json()["version"] == get(client, gid).get_json()["version"]

@@ -251,9 +251,9 @@ def test_without_a_usable_wait_the_answer_is_immediate(make_app):
     auth = bearer(tokens[0])
     url = f"/api/games/{gid}"
     # Prefer absent, or a value that is not a number of seconds: ignored (RFC 7240).
-    for prefer in (None, "wait=abc", "wait=-1", "wait=", "wait", "wait=1e3", "wait=0",
+    for prefer in (None, "wait=abc", "wait=-1", "wait=", "wait", "wait=inf", "wait=0",
                    "wait=0.0", "respond-async", "", "wait=5x", "wait=1.", "wait=.5",
-                   "handling=lenient"):
+                   "wait=1e", "wait=nan", "handling=lenient"):
         headers = {**auth, "If-None-Match": tag}
         if prefer is not None:
             headers["Prefer"] = prefer
@@ -276,7 +276,11 @@ def test_prefer_wait_is_read_as_rfc_7240_says():
     assert p("wait=4, wait=9") == 4  # the first one counts
     assert p("wait=x, wait=9") is None  # ...even when it is not understood
     assert p("respond-async") is None and p("") is None and p("waiting=3") is None
-    assert p("wait=-1") is None and p("wait=1e3") is None and p("wait=inf") is None
+    assert p("wait=-1") is None and p("wait=inf") is None and p("wait=nan") is None
+    # Any number of seconds counts, however written or large (the server clamps it).
+    assert p("wait=1e3") == 1000 and p("wait=2.5E1") == 25 and p("wait=1e-1") == 0.1
+    assert p("wait=" + "9" * 400) == float("inf") and p("wait=1e999") == float("inf")
+    assert p("wait=0030") == 30
 
 
 def test_valid_variants_are_held_and_the_wait_is_capped(make_app):
@@ -292,6 +296,50 @@ def test_valid_variants_are_held_and_the_wait_is_capped(make_app):
     assert _held(app) == 1
 
 
+def test_every_wait_past_the_maximum_is_clamped_alike(make_app):
+    """Issue 24 (6): `wait=1e9` or a very long number is held for the maximum like
+    `wait=30`, not answered at once."""
+    app = make_app(LONGPOLL_MAX_WAIT=0.2)
+    client = app.test_client()
+    gid, tokens = two_humans(client, seed=43)
+    tag = etag_of(client, gid, tokens[0])
+    for prefer in ("wait=30", "wait=1e9", "wait=1E+9", "wait=" + "9" * 40,
+                   "wait=" + "9" * 1000, "wait=1e999", "wait=123456789012.5"):
+        r = client.get(f"/api/games/{gid}", headers={**bearer(tokens[0]), "If-None-Match": tag,
+                                                     "Prefer": prefer})
+        assert r.status_code == 304, prefer
+        assert r.headers.get("Preference-Applied") == "wait=0.2", prefer
+        assert "Longpoll-Refused" not in r.headers, prefer
+    assert watch_of(app).stats()["refused"] == 0
+
+
+def test_a_finished_game_whose_rematch_is_made_is_answered_at_once(make_app):
+    """Issue 24 (6): nothing can change a finished game once its rematch is linked (the
+    only change a finished game gets), so its long poll is not held; the answer says
+    why (`Longpoll-Refused: final`)."""
+    from .test_rematch import finish, rematch
+
+    app = make_app(LONGPOLL_MAX_WAIT=LONG, LONGPOLL_INTERVAL=3600)
+    client = app.test_client()
+    gid, tokens = two_humans(client, seed=44)
+    finish(app, gid, {0: 3})
+    w = watch_of(app)
+    # Over, no rematch yet: held, and woken when a seat asks for the rematch.
+    poll = Poll(app, gid, tokens[1], etag_of(client, gid, tokens[1]))
+    assert until(lambda: w.waiting(gid) == 1)
+    assert rematch(client, gid, tokens[0]).status_code == 201
+    woken = poll.answer()
+    assert woken.status_code == 200 and woken.get_json()["rematch"] is not None
+    # Over with its rematch: nothing can change any more.
+    for token in (tokens[0], tokens[1], None):
+        r = client.get(f"/api/games/{gid}", headers={
+            **(bearer(token) if token else {}), "If-None-Match": etag_of(client, gid, token),
+            "Prefer": f"wait={LONG}"})
+        assert r.status_code == 304 and "Preference-Applied" not in r.headers
+        assert r.headers["Longpoll-Refused"] == "final"
+    assert w.stats()["peak"] == 1 and w.stats()["refused"] == 0
+
+
 def test_past_the_cap_polls_are_answered_at_once(make_app):
     app = make_app(LONGPOLL_MAX_WAITERS=1, LONGPOLL_INTERVAL=3600)
     client = app.test_client()
@@ -305,6 +353,7 @@ def test_past_the_cap_polls_are_answered_at_once(make_app):
     second = client.get(f"/api/games/{gid}", headers={
         **bearer(tok), "If-None-Match": tag, "Prefer": f"wait={LONG}"})
     assert second.status_code == 304 and "Preference-Applied" not in second.headers
+    assert second.headers["Longpoll-Refused"] == "busy"  # issue 24 (6): said in a header
     assert w.stats()["refused"] == 1 and w.waiting() == 1
     assert command(client, gid, tok, {"type": "end_phase"}, etag=tag).status_code == 200
     assert first.answer().status_code == 200
@@ -347,6 +396,7 @@ def test_closing_the_watcher_answers_held_polls_at_once_and_refuses_new_ones(mak
     r = client.get(f"/api/games/{gid}", headers={**bearer(tokens[0]), "If-None-Match": tag,
                                                  "Prefer": f"wait={LONG}"})
     assert r.status_code == 304 and "Preference-Applied" not in r.headers
+    assert r.headers["Longpoll-Refused"] == "stopping"
 
 
 def test_the_watchers_thread_runs_only_while_someone_waits(make_app, monkeypatch):
@@ -372,6 +422,17 @@ def test_preflight_allows_prefer_and_exposes_preference_applied(client):
         "Access-Control-Request-Headers": "prefer, if-none-match"})
     assert "Prefer" in pre.headers["Access-Control-Allow-Headers"]
     assert "Preference-Applied" in pre.headers["Access-Control-Expose-Headers"]
+    assert "Longpoll-Refused" in pre.headers["Access-Control-Expose-Headers"]
+
+
+def test_the_document_and_the_docs_name_the_refusal_header(client):
+    doc = client.get("/api/openapi.json").get_json()
+    get_game = doc["paths"]["/api/games/{game_id}"]["get"]["responses"]
+    for status in ("200", "304"):
+        header = get_game[status]["headers"]["Longpoll-Refused"]
+        assert header["schema"]["x-extensible-enum"] == ["busy", "stopping", "final"]
+    page = client.get("/api/docs").get_data(as_text=True)
+    assert "Longpoll-Refused" in page and "final" in page
 
 
 # ---------------------------------------------------------------------------

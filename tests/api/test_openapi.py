@@ -20,6 +20,8 @@ from schemathesis.specs.openapi.checks import (
 
 from dominion.errors import ILLEGAL_COMMAND_CODES
 from dominion_server import api, openapi, schemas
+from dominion_server.errors import TITLES
+from dominion_server.names import name_pattern
 from dominion_server.openapi import document
 
 from .support import bearer, create, simple_answer
@@ -74,7 +76,7 @@ def _refused_only_names_the_pattern_cannot_describe(errors, body) -> bool:
     if not leaves or any(field != "name" for field, _ in leaves):
         return False
     messages = [m for _, ms in leaves for m in ms]
-    return (any(not re.match(schemas.NAME_PATTERN, n) for n in _names(body))
+    return (any(not re.match(name_pattern(), n) for n in _names(body))
             or all(any(r in m for r in NAME_REFUSALS_BEYOND_THE_PATTERN) for m in messages))
 
 
@@ -274,6 +276,63 @@ def test_app_conforms_to_its_document(case, real_game, app):
     case.call_and_validate(checks=CHECKS)
 
 
+@pytest.fixture(scope="module")
+def positive_schema(app):
+    """The document as schemathesis's positive-data phases read it: only requests that
+    match it (issue 24, point 4)."""
+    from schemathesis import GenerationMode
+
+    schema = schemathesis.openapi.from_wsgi("/api/openapi.json", app)
+    schema.config.generation.update(max_examples=EXAMPLES, database="none",
+                                    modes=[GenerationMode.POSITIVE])
+    schema.config.checks.positive_data_acceptance = PositiveDataAcceptanceConfig(
+        expected_statuses=ACCEPTABLE)
+    return schema
+
+
+positive = schemathesis.pytest.from_fixture("positive_schema")
+
+
+@positive.parametrize()
+@settings(max_examples=EXAMPLES, deadline=None, derandomize="API_FUZZ_EXAMPLES" not in os.environ,
+          suppress_health_check=list(HealthCheck))
+def test_schema_valid_requests_are_accepted(case, real_game, app):
+    """Every request that matches the document is answered as its shape deserves: no
+    server error, and a refusal only for what the request's shape cannot say (the
+    token, the game's state, the rules, the rate limit), never 400, 413, 415 or a 422
+    `invalid_body` (issue 24, point 4)."""
+    game_id, token = real_game
+    _drop_invalid_positive_headers(case, document(app))  # the generator's, not the server's
+    if case.path_parameters and "game_id" in case.path_parameters:
+        pick = len(str(case.path_parameters["game_id"])) % 4
+        if pick >= 1:
+            case.path_parameters["game_id"] = game_id
+        if pick >= 2:
+            case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
+    case.call_and_validate(checks=[not_a_server_error, positive_data_acceptance,
+                                   schema_valid_requests_meet_only_the_rules])
+
+
+#: 422 codes a request that matches the document may still get: the rules judge a
+#: command against the game (the engine's codes, and the seat commands' against the
+#: game's seats), and the randomizer's constraints together (a card both included and
+#: banned, more cards required than `count`), which no schema can relate. Not
+#: `invalid_setup` (the document lists the cards and presets) nor `invalid_body`.
+POSITIVE_RULE_CODES = set(ILLEGAL_COMMAND_CODES) | {
+    code for code, (status, _) in TITLES.items() if status == 422} - {
+    "invalid_body", "invalid_setup"}
+
+
+def schema_valid_requests_meet_only_the_rules(ctx, response, case):
+    """A 422 to a request that matches the document comes from the rules only."""
+    if (case.meta is None or not case.meta.generation.mode.is_positive
+            or response.status_code != 422):
+        return None
+    assert response.json().get("code") in POSITIVE_RULE_CODES, (
+        f"a schema-valid request was refused: {response.text[:500]}")
+    return None
+
+
 def test_schema_gaps_are_closed(client):
     """Requests the schemas refuse, each also refused by the document (see the fuzzing)."""
     g = create(client)
@@ -363,3 +422,124 @@ def test_every_event_field_the_engine_registers_passes_the_event_schema():
     assert not missing
     raw = {"seq": 3, "type": "vp", "seat": 1, "vp": 2, "total": 5, "text": "x"}
     assert schemas.EventSchema().dump(raw) == raw
+
+
+# ---------------------------------------------------------------------------
+# Enums (issue 24, point 1)
+
+#: The answers' enums that may gain values, and the property of each.
+GROWING = {"DecisionKind": ("Decision", "kind"), "EventType": ("Event", "type"),
+           "LegalCommandType": ("LegalCommand", "type"), "ProblemCode": ("Problem", "code")}
+
+
+def test_enums_that_may_grow_are_named_and_open(app):
+    """A field whose values may grow is `anyOf` its named enum of the known values and
+    any string: a strict generated client keeps an enum type and still reads a new value."""
+    from dominion.decisions import KINDS
+    from dominion.events import EVENT_TYPES
+
+    components = document(app)["components"]["schemas"]
+    for name, (schema, prop) in GROWING.items():
+        assert components[schema]["properties"][prop]["anyOf"] == [
+            {"$ref": f"#/components/schemas/{name}"}, {"type": "string"}], name
+        assert components[schema]["properties"][prop]["x-extensible-enum"] is True
+        assert components[name]["type"] == "string" and components[name]["description"]
+    assert components["DecisionKind"]["enum"] == list(KINDS)
+    assert set(components["EventType"]["enum"]) == set(EVENT_TYPES)
+    assert components["LegalCommandType"]["enum"] == list(
+        schemas.COMMAND_TYPES + schemas.SEAT_COMMAND_TYPES)
+    assert set(components["ProblemCode"]["enum"]) == set(openapi.problem_codes())
+
+
+def test_the_end_reason_is_a_named_closed_enum(app):
+    components = document(app)["components"]["schemas"]
+    assert components["EndReason"]["enum"] == ["provinces", "colonies", "piles"]
+    assert components["Result"]["properties"]["end_reason"] == {
+        "anyOf": [{"$ref": "#/components/schemas/EndReason"}, {"type": "null"}]}
+
+
+def test_the_docs_say_which_enums_grow_and_how_to_treat_a_new_value(client):
+    page = client.get("/api/docs").get_data(as_text=True)
+    assert 'id="enums"' in page and "Enums that may grow" in page
+    for name in GROWING:
+        assert f'href="#schema-{name}"' in page, name
+    assert "unknown value" in page
+
+
+def test_answers_carry_only_known_values_of_the_growing_enums(app):
+    """The registries the enums list are the ones the server draws from: a game's events,
+    decisions and legal commands all name known values."""
+    components = document(app)["components"]["schemas"]
+    client = app.test_client()
+    g = create(client, [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "generic"}])
+    log = client.get(f"/api/games/{g['id']}/log", headers=bearer(g["token"])).get_json()
+    assert {e["type"] for e in log["events"]} <= set(components["EventType"]["enum"])
+    legal = g["game"]["view"]["legal"]
+    assert {c["type"] for c in legal} <= set(components["LegalCommandType"]["enum"])
+
+
+def test_the_seat_token_is_optional_exactly_where_spectators_read(app):
+    """Issue 24 (3): the game and its log take a token or none (`[{}, {seatToken: []}]`,
+    the document's default, inherited), commands and rematch require one, the rest take
+    none."""
+    doc = document(app)
+    assert doc["security"] == [{}, {"seatToken": []}]
+    effective = {(path, method): op.get("security", doc["security"])
+                 for path, method, op in _operations(doc)}
+    optional = {("/api/games/{game_id}", "get"), ("/api/games/{game_id}/log", "get")}
+    required = {("/api/games/{game_id}/commands", "post"),
+                ("/api/games/{game_id}/rematch", "post")}
+    for key, security in effective.items():
+        if key in optional:
+            assert security == [{}, {"seatToken": []}], key
+        elif key in required:
+            assert security == [{"seatToken": []}], key
+        else:
+            assert security == [], key
+
+
+# ---------------------------------------------------------------------------
+# The document says what the server accepts (issue 24, point 4)
+
+
+def test_the_name_pattern_is_usable_and_every_name_it_matches_is_accepted():
+    """schemathesis's validator dropped the old pattern (a surrogate range), so the
+    positive phase sent control characters; and it let unassigned and private-use code
+    points through. Every code point, alone or after a letter, is matched only if the
+    server takes it."""
+    from schemathesis.core.jsonschema.patterns import enforced_pattern
+
+    from dominion_server.names import InvalidName, normalize_name
+
+    pattern = re.compile(name_pattern())
+    assert enforced_pattern(name_pattern()) is not None
+    for name in ("Ann", "Jiří Novák", "李小龍", "Zoë 🎲", "  Bob  "):
+        assert pattern.match(name), name
+    for cp in range(0x110000):
+        if 0xD800 <= cp <= 0xDFFF:
+            continue
+        for name in (chr(cp), f"a{chr(cp)}"):
+            if pattern.match(name):
+                try:
+                    assert normalize_name(name), name  # not blank
+                except InvalidName as e:
+                    raise AssertionError(f"U+{cp:04X}: {e}") from None
+
+
+def test_the_document_lists_the_cards_and_presets_the_server_takes(app):
+    from dominion import CARDS, presets
+
+    components = document(app)["components"]["schemas"]
+    assert components["KingdomCard"]["enum"] == sorted(n for n, c in CARDS.items()
+                                                       if not c.basic)
+    assert components["PresetKey"]["enum"] == [p.key for p in presets()]
+    body = components["GameCreate"]["properties"]
+    assert body["kingdom"]["items"] == {"$ref": "#/components/schemas/KingdomCard"}
+    assert body["kingdom"]["uniqueItems"] is True
+    assert body["preset"]["$ref"] == "#/components/schemas/PresetKey"
+    client = app.test_client()
+    for key in components["PresetKey"]["enum"]:
+        r = client.post("/api/games", json={"seats": [{"kind": "human", "name": "Ann"},
+                                                      {"kind": "bot", "bot": "generic"}],
+                                            "preset": key})
+        assert r.status_code == 201, (key, r.get_json())

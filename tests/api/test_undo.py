@@ -118,13 +118,33 @@ def test_undo_is_refused_after_the_turn_ended_and_changes_nothing(client, app, g
     ok(command(client, gid, tok, {"type": "end_phase"}))
     ok(command(client, gid, tok, {"type": "end_phase"}))
     before = stored(app, gid)
-    for seat in (actor, other):
+    # The turn passed: the seat now on turn has nothing to take back (422); the one
+    # whose turn ended is no longer on turn (403, as for any turn command).
+    for seat, status, code in ((other, 422, "cannot_undo"), (actor, 403, "not_your_turn")):
         assert UNDO not in ok(get(client, gid, tokens[seat])).get_json()["view"]["legal"]
         r = command(client, gid, tokens[seat], UNDO)
-        assert r.status_code == 422, r.get_json()
-        problem = r.get_json()
-        assert problem["code"] == "cannot_undo" and problem["title"] == "Illegal command"
+        assert r.status_code == status, r.get_json()
+        assert r.get_json()["code"] == code
     assert stored(app, gid) == before
+
+
+def test_undo_from_a_seat_not_on_turn_is_not_your_turn_like_every_turn_command(
+        client, app, game):
+    """Issue 24 (5): the seat not on turn gets the same 403 `not_your_turn` for `undo` as
+    for `play`, `play_treasures`, `buy` and `end_phase`, whether or not the seat on turn
+    has a move it may take back."""
+    gid, tokens, actor, other = game
+    for undoable in (False, True):
+        if undoable:
+            ok(command(client, gid, tokens[actor], {"type": "play_treasures"}))
+        assert (UNDO in ok(get(client, gid, tokens[actor])).get_json()["view"]["legal"]
+                ) is undoable
+        before = stored(app, gid)
+        for cmd in ({"type": "play", "card": "Copper"}, {"type": "play_treasures"},
+                    {"type": "buy", "card": "Copper"}, {"type": "end_phase"}, UNDO):
+            r = command(client, gid, tokens[other], cmd)
+            assert (r.status_code, r.get_json()["code"]) == (403, "not_your_turn"), cmd
+        assert stored(app, gid) == before
 
 
 def test_undo_with_a_stale_if_match_is_refused(client, app, game):
