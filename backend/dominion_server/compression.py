@@ -6,17 +6,19 @@ compressed, with ``Vary: Accept-Encoding`` on every answer so that shared
 caches keep one copy per coding. Smaller bodies go as they are: the coding's
 own header and framing would cost more than it saves.
 
-Validators. A compressed answer is another representation, so flask-compress
-gives it its own strong ETag, as RFC 9110 asks: ``"v3-s0"`` is sent as
-``"v3-s0:br"``. Clients send back the ETag they were given, and the views
-compare validators themselves (the game's long poll and ``If-Match`` in
-:mod:`.service`, the client's files in werkzeug), so:
+Validators. flask-compress gives a compressed answer its own strong ETag, as
+RFC 9110 asks for another representation: a client file's ``"abc"`` is sent
+as ``"abc:br"``. The views compare validators themselves (the game's long poll
+and ``If-Match`` in :mod:`.service`, the client's files in werkzeug), so:
 
 * before any view runs, the coding is taken off the tags in ``If-None-Match``
   and ``If-Match`` (:func:`_plain_validators`): a view compares the
   representation's own tag as it always did, whatever coding the client had;
-* a 304 names the tag the client holds (:func:`_held_validator`): the copy the
-  client keeps stays under the ETag it was sent with.
+* a client file's 304 names the tag the browser holds (:func:`_validator_out`):
+  its copy stays under the ETag it was sent with;
+* the API's tag is its documented version token (``"v12-s0"``, issue 24): a
+  client builds it from a body's ``version`` and ``seat``, so it is the same
+  in every coding (:func:`_validator_out` takes the coding off again).
 """
 
 from __future__ import annotations
@@ -47,11 +49,16 @@ def init_app(app: Flask) -> None:
             if key in env:
                 env[key] = suffix.sub('"', env[key])
 
-    def _held_validator(resp: Response) -> Response:
-        """A 304 names the coded tag the client sent, when it sent one."""
-        sent = request.environ.get(SENT_IF_NONE_MATCH)
+    def _validator_out(resp: Response) -> Response:
+        """The API's tag without a coding; a file's 304 with the coded tag the client sent."""
         tag, weak = resp.get_etag()
-        if resp.status_code == 304 and sent and tag and not weak:
+        if not tag or weak:
+            return resp
+        if request.path.startswith("/api/"):
+            resp.set_etag(suffix.sub('"', f'"{tag}"')[1:-1])
+            return resp
+        sent = request.environ.get(SENT_IF_NONE_MATCH)
+        if resp.status_code == 304 and sent:
             held = [t.strip() for t in sent.split(",")]
             for coded in (f'"{tag}:{c}"' for c in app.config["COMPRESS_ALGORITHM"]):
                 if coded in held:
@@ -62,5 +69,5 @@ def init_app(app: Flask) -> None:
     app.before_request(_plain_validators)
     # After-request hooks run last-registered first: this one sees the answer
     # after flask-compress has (or has not) compressed it.
-    app.after_request(_held_validator)
+    app.after_request(_validator_out)
     compress.init_app(app)

@@ -154,9 +154,8 @@ rules of its own.
 version for your seat: `"v<version>-s<seat>"`, or `"v<version>-x"` for a spectator, of
 the game's `version` and `seat` in the body. This format is stable, so a client that
 sees only bodies (a generated one, say) builds the tag from them. Answers are
-compressed when you accept it (`Accept-Encoding: br` or `gzip`); a compressed answer's
-tag names its coding too (`"v12-s0:br"`). Send back either form: both name the same
-version.
+compressed when you accept it (`Accept-Encoding: br` or `gzip`); the tag is the same
+in every coding.
 
 1. Poll `GET /api/games/{game_id}` with `If-None-Match: <etag>`: while nothing changed
    the answer is `304 Not Modified` without a body.

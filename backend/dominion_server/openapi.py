@@ -134,15 +134,13 @@ STATUS_TEXT = {
     431: "Too many header fields, or one too large", 500: "Internal error", 503: "Database busy or unreachable; retry",
 }
 
-#: A compressed answer's tag ends with its coding (compression.py).
-_TOKEN = {"type": "string", "pattern": r'^"v[0-9]+-(x|s[0-9])(:(br|gzip))?"$'}
+_TOKEN = {"type": "string", "pattern": r'^"v[0-9]+-(x|s[0-9])"$'}
 HEADERS: dict[str, dict[str, Any]] = {
     "ETag": {"description": "strong ETag of this version of the game for this seat: "
                             '`"v<version>-s<seat>"`, or `"v<version>-x"` for a spectator, '
                             "of the body's `version` and `seat`. The format is stable: a "
-                            "client that reads only bodies may build it from them. A "
-                            "compressed answer's tag ends with its coding (`:br`, `:gzip`); "
-                            "the server takes either form back",
+                            "client that reads only bodies may build it from them, and "
+                            "compression leaves it as it is",
              "schema": _TOKEN, "required": True},
     "Location": {"description": "the new game", "schema": {"type": "string"}, "required": True},
     "Preference-Applied": {"description": "`wait=<seconds>`: the request was held (long "

@@ -4,6 +4,7 @@ validators that still match what clients send back (long polls, 304, 412)."""
 from __future__ import annotations
 
 import gzip
+import json
 import re
 import threading
 import time
@@ -144,11 +145,13 @@ def test_a_file_revalidates_with_the_etag_of_its_coding(client, accept):
 
 
 def test_a_game_compressed_keeps_its_versioned_etag_and_304(client):
+    """The API's ETag is the documented version token in every coding (issue 24)."""
     gid, tokens = two_humans(client, seed=61)
     r = client.get(f"/api/games/{gid}", headers={**BROWSER, **bearer(tokens[0])})
     assert r.headers["Content-Encoding"] == "br"
     tag = r.headers["ETag"]
-    assert tag.endswith('-s0:br"')
+    assert tag == f'"v{json.loads(decoded(r))["version"]}-s0"' == client.get(
+        f"/api/games/{gid}", headers=bearer(tokens[0])).headers["ETag"]
     assert {v.strip() for v in r.headers["Vary"].split(",")} >= {"Authorization", "Accept-Encoding"}
     again = client.get(f"/api/games/{gid}",
                        headers={**BROWSER, **bearer(tokens[0]), "If-None-Match": tag})
@@ -184,7 +187,7 @@ def test_a_long_poll_with_a_compressed_etag_is_held_and_wakes_on_a_move(client, 
     r = answer["r"]
     assert r.status_code == 200 and r.headers["Preference-Applied"] == "wait=20"
     assert r.headers["Content-Encoding"] == "br"
-    assert r.headers["ETag"] != tags[waiter] and r.headers["ETag"].endswith(f'-s{waiter}:br"')
+    assert r.headers["ETag"] == f'"v{json.loads(decoded(r))["version"]}-s{waiter}"' != tags[waiter]
 
 
 def test_a_long_poll_that_times_out_answers_304_with_the_tag_sent(client, app):
@@ -196,23 +199,24 @@ def test_a_long_poll_that_times_out_answers_304_with_the_tag_sent(client, app):
                                                      "If-None-Match": tag, "Prefer": "wait=20"})
     finally:
         app.config["LONGPOLL_MAX_WAIT"] = 25
-    assert r.status_code == 304 and r.headers["ETag"] == tag and tag.endswith(':gzip"')
+    assert r.status_code == 304 and r.headers["ETag"] == tag and tag.endswith('-s0"')
     assert r.headers["Preference-Applied"] == "wait=0.05"
 
 
 def test_a_stale_compressed_if_match_is_412(client):
     gid, tokens = two_humans(client, seed=64)
     seat = client.get(f"/api/games/{gid}", headers=bearer(tokens[0])).get_json()["view"]["awaiting"][0]
-    old = client.get(f"/api/games/{gid}", headers={**BR, **bearer(tokens[seat])}).headers["ETag"]
-    assert old.endswith(':br"')
+    answer = client.get(f"/api/games/{gid}", headers={**BR, **bearer(tokens[seat])})
+    old = answer.headers["ETag"]
+    assert answer.headers["Content-Encoding"] == "br" and old.endswith(f'-s{seat}"')
     r = command(client, gid, tokens[seat], {"type": "end_phase"}, etag=old)
     assert r.status_code == 200
     stale = command(client, gid, tokens[seat], {"type": "end_phase"}, etag=old)
     assert stale.status_code == 412
 
 
-def test_the_documented_etag_names_compressed_tags_too(client):
-    """The OpenAPI document's ETag pattern (what generated clients check) allows the coding."""
+def test_the_documented_etag_names_compressed_answers_tags_too(client):
+    """The OpenAPI document's ETag pattern (what generated clients check) fits every coding."""
     pattern = openapi.HEADERS["ETag"]["schema"]["pattern"]
     gid, tokens = two_humans(client, seed=65)
     for accept in (BR, GZIP, {}):

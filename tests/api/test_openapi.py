@@ -273,6 +273,9 @@ def test_app_conforms_to_its_document(case, real_game, app):
             case.path_parameters["game_id"] = game_id
         if pick >= 2:
             case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
+    # The WSGI transport does not undo Content-Encoding; compressed answers are
+    # checked in test_compression.py.
+    case.headers = {**(case.headers or {}), "Accept-Encoding": "identity"}
     case.call_and_validate(checks=CHECKS)
 
 
@@ -309,6 +312,7 @@ def test_schema_valid_requests_are_accepted(case, real_game, app):
             case.path_parameters["game_id"] = game_id
         if pick >= 2:
             case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
+    case.headers = {**(case.headers or {}), "Accept-Encoding": "identity"}  # as above
     case.call_and_validate(checks=[not_a_server_error, positive_data_acceptance,
                                    schema_valid_requests_meet_only_the_rules])
 
@@ -480,8 +484,8 @@ def test_answers_carry_only_known_values_of_the_growing_enums(app):
 
 def test_the_seat_token_is_optional_exactly_where_spectators_read(app):
     """Issue 24 (3): the game and its log take a token or none (`[{}, {seatToken: []}]`,
-    the document's default, inherited), commands and rematch require one, the rest take
-    none."""
+    the document's default, inherited), commands, rematch and a seat's turn alerts
+    require one, the rest take none."""
     doc = document(app)
     assert doc["security"] == [{}, {"seatToken": []}]
     effective = {(path, method): op.get("security", doc["security"])
@@ -489,6 +493,9 @@ def test_the_seat_token_is_optional_exactly_where_spectators_read(app):
     optional = {("/api/games/{game_id}", "get"), ("/api/games/{game_id}/log", "get")}
     required = {("/api/games/{game_id}/commands", "post"),
                 ("/api/games/{game_id}/rematch", "post")}
+    alerts = ("/api/games/{game_id}/push-subscriptions", "/api/games/{game_id}/webhooks")
+    required |= {key for key in effective if key[0].startswith(alerts)}
+    assert len(required) == 2 + 7  # the seat's subscriptions and webhooks: 7 operations
     for key, security in effective.items():
         if key in optional:
             assert security == [{}, {"seatToken": []}], key

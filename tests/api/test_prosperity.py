@@ -789,7 +789,7 @@ def test_the_documents_describe_prosperitys_fields_events_and_codes(client):
     assert "contraband" in turn["names"]["description"]
     for field in ("by", "vp", "total", "mat"):
         assert s["Event"]["properties"][field]["description"].startswith("`")
-    assert "colonies" in s["Result"]["properties"]["end_reason"]["enum"]
+    assert "colonies" in s["EndReason"]["enum"]
     assert doc["x-problem-codes"]["buy_forbidden"]["status"] == 422
     assert "Contraband" in doc["x-problem-codes"]["buy_forbidden"]["description"]
     page = client.get("/api/docs").get_data(as_text=True)
