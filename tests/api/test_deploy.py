@@ -294,6 +294,11 @@ def test_the_embedded_servers_deliver_turn_alerts_by_themselves(tmp_path, runner
         # Bob's join starts the game: Ann hears of it (joined, or her turn).
         assert (first["game_id"], first["seat"]) == (game["id"], 0), first
         assert first["type"] in ("joined", "turn"), first
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
 #: The longest pause between polls the docs advise (*Turn structure*: "from 1 s to 8 s").
 LONGEST_ADVISED_BACKOFF = 8
 
