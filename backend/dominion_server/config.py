@@ -39,8 +39,8 @@ Environment variables (all optional):
     25: below the 30 s that common proxies and PaaS routers allow a request).
 ``LONGPOLL_INTERVAL``
     Seconds between the checks, while polls are held, for games changed by
-    other processes (default 0.2): one query per process per interval. When
-    listening (below), no query: the listening thread's longest pause.
+    other processes (default 0.2): one query per process per interval. Not
+    used when listening (below).
 ``LONGPOLL_NOTIFY``
     ``0``/``1``: on PostgreSQL, announce each saved version with ``NOTIFY``
     and wake held polls from one ``LISTEN`` connection per process instead of

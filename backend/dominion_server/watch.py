@@ -87,6 +87,9 @@ LINGER = 5.0
 REMEMBERED = 10_000
 #: Seconds between attempts to reconnect the listener while the database is away.
 RECONNECT_PAUSE = 0.5
+#: Seconds the listening thread waits for announcements before it looks at its
+#: waiters again (games to check, close, linger): a turn costs no query.
+LISTEN_TURN = 0.2
 
 #: Every live watcher of the process, for :func:`shutdown_all`.
 _WATCHERS: "weakref.WeakSet[Watcher]" = weakref.WeakSet()
@@ -291,10 +294,7 @@ class Watcher:
                         self._unsure.update(self._games)
                 self._check_unsure()
                 try:
-                    # Short turns: to see new unsure games, close() and the
-                    # linger end soon; a turn costs no query.
-                    for game_id, version in listener.receive(
-                            self.app.config["LONGPOLL_INTERVAL"]):
+                    for game_id, version in listener.receive(LISTEN_TURN):
                         self.notify(game_id, version)
                 except Exception:  # noqa: BLE001 - reconnect, then catch up
                     log.warning("long polling: the listening connection failed", exc_info=True)
