@@ -72,20 +72,20 @@ class Instances:
             return result.all() if result.returns_rows else []
 
     def close(self) -> None:
-        for app in self.apps:
-            w = watch_of(app)
-            w.close()
-            assert until(lambda: w.waiting() == 0 and w._thread is None)
-            with app.app_context():
-                db.engine.dispose()
-        for role in self.roles:
-            self.sql(f'ALTER ROLE "{role}" LOGIN')
-        self.schema.drop()
-        for role in self.roles:
-            with self.admin.connect() as conn:
-                conn.exec_driver_sql(f'DROP OWNED BY "{role}"')
-                conn.exec_driver_sql(f'DROP ROLE "{role}"')
-        self.admin.dispose()
+        try:
+            for app in self.apps:
+                w = watch_of(app)
+                w.close()
+                assert until(lambda: w.waiting() == 0 and w._thread is None)
+                with app.app_context():
+                    db.engine.dispose()
+        finally:  # the schema and the roles go even if a thread did not end
+            self.schema.drop()
+            for role in self.roles:
+                with self.admin.connect() as conn:
+                    conn.exec_driver_sql(f'DROP OWNED BY "{role}"')
+                    conn.exec_driver_sql(f'DROP ROLE "{role}"')
+            self.admin.dispose()
 
 
 @pytest.fixture
