@@ -43,6 +43,20 @@ command's transaction), and on with a ``flask deliver`` worker process
 delivering them meanwhile to a local stand-in push service (the worker then
 shares the machine's cores with the server); then the hook alone, in
 process. It prints figures and asserts nothing.
+
+Instances (``--parts instances``, PostgreSQL only, a database of its own):
+``--instances`` (3) gunicorn instances with ``--workers`` (2) each on one
+database, first with the timed query (``LONGPOLL_NOTIFY=0``: every worker
+holding polls reads the watched games' versions every ``--longpoll-interval``
+s), then with ``LISTEN``/``NOTIFY``. ``--wake-games`` games play at once; in
+each round a seat's long poll is sent to one instance, and 50-250 ms later
+(so it is held) the other seat moves on another instance. Cross-instance wake
+latency is from sending that command until the held poll has its answer
+(p50, p99). Then one poll per game is held (spread over the instances) and,
+with nothing changing, the transactions the database counts for the bench
+database (``pg_stat_database.xact_commit``; each autocommit query is one) are
+read over ``--idle-seconds``: queries per second while idle, and how many
+connections sit in ``LISTEN``.
 """
 
 from __future__ import annotations
@@ -70,6 +84,8 @@ BACKEND = ROOT / "backend"
 GUNICORN_CONF = BACKEND / "dominion_server" / "gunicorn_conf.py"
 PG_ADMIN = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
 PG_BENCH = "postgresql+psycopg://postgres@127.0.0.1:5432/dominion_bench"
+#: The instances part counts every transaction of its database: one of its own.
+PG_BENCH_INSTANCES = "dominion_bench_instances"
 GAMES = 50
 KINGDOM = ["Cellar", "Market", "Militia", "Mine", "Moat",
            "Remodel", "Smithy", "Village", "Woodcutter", "Workshop"]
@@ -108,7 +124,7 @@ class Client:
         return resp.status, {k.lower(): v for k, v in resp.getheaders()}, parsed
 
 
-def prepare_database(kind: str, tmp: Path) -> str:
+def prepare_database(kind: str, tmp: Path, name: str = "dominion_bench") -> str:
     env = dict(os.environ, PYTHONPATH=str(BACKEND))
     if kind == "sqlite":
         url = f"sqlite:///{tmp / 'bench.sqlite3'}"
@@ -116,9 +132,9 @@ def prepare_database(kind: str, tmp: Path) -> str:
         import psycopg
 
         with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as c:
-            c.execute("DROP DATABASE IF EXISTS dominion_bench")
-            c.execute("CREATE DATABASE dominion_bench")
-        url = PG_BENCH
+            c.execute(f"DROP DATABASE IF EXISTS {name}")
+            c.execute(f"CREATE DATABASE {name}")
+        url = PG_BENCH.rsplit("/", 1)[0] + "/" + name
     env["DATABASE_URL"] = url
     subprocess.run(
         [sys.executable, "-c",
@@ -497,6 +513,151 @@ def capacity(kind: str, url: str, tmp: Path, polls: int, threads: int) -> None:
         proc.wait(30)
 
 
+# ---------------------------------------------------------------------------
+# Instances: a move on one instance wakes a poll held on another
+
+
+def cross_instance_wakes(ports: list[int], games: list[dict[str, Any]],
+                         rounds: int) -> tuple[list[float], list[float], int]:
+    """Each game in a thread of its own: a poll held on one instance, the move on
+    another; the seconds from sending the move to the poll's answer, the
+    command's own round trips, and how many polls were answered before the
+    move (not counted)."""
+    latencies: list[float] = []
+    commands: list[float] = []
+    early = 0
+    lock = threading.Lock()
+    per_game = max(1, rounds // len(games))
+
+    def play(g: dict[str, Any]) -> None:
+        nonlocal early
+        rng = random.Random(g["id"])
+        path = f"/api/games/{g['id']}"
+        auth = {seat: {"Authorization": f"Bearer {tok}"} for seat, tok in g["tokens"].items()}
+        views, etags = {}, {}
+        for seat in auth:  # each seat's view; later the answers keep them current
+            _, h, body = Client(ports[0]).request("GET", path, headers=auth[seat])
+            views[seat], etags[seat] = body["view"], h["etag"]
+        for _ in range(per_game):
+            if views[0].get("result") or not views[0]["awaiting"]:
+                return
+            a, b = rng.sample(ports, 2)
+            mover = views[0]["awaiting"][0]
+            waiter = 1 - mover
+            answered: dict[str, Any] = {}
+
+            def hold() -> None:
+                status, h, body = Client(a).request("GET", path, headers={
+                    **auth[waiter], "If-None-Match": etags[waiter], "Prefer": "wait=25"})
+                answered.update(at=time.monotonic(), status=status, headers=h, body=body)
+
+            t = threading.Thread(target=hold)
+            t.start()
+            time.sleep(rng.uniform(0.05, 0.25))  # held by now; any phase of the timer
+            too_early = bool(answered)
+            sent = time.monotonic()
+            mover_client = Client(b)
+            status, h, moved = mover_client.request(
+                "POST", f"{path}/commands", pick(views[mover]),
+                {**auth[mover], "Idempotency-Key": uuid.uuid4().hex, "If-Match": etags[mover]})
+            if status != 200:
+                raise RuntimeError(f"command failed: {status} {moved}")
+            views[mover], etags[mover] = moved["view"], h["etag"]
+            t.join()
+            if answered["status"] != 200 or "preference-applied" not in answered["headers"]:
+                raise RuntimeError(f"the held poll answered {answered['status']}")
+            views[waiter], etags[waiter] = answered["body"]["view"], answered["headers"]["etag"]
+            with lock:
+                if too_early:
+                    early += 1
+                else:
+                    latencies.append(answered["at"] - sent)
+                commands.append(mover_client.last_seconds)
+
+    run_threads(play, games)
+    return latencies, commands, early
+
+
+def database_transactions(name: str) -> tuple[int, int]:
+    """Committed transactions of database ``name`` so far, and its connections in LISTEN."""
+    import psycopg
+
+    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as c:
+        xacts = c.execute("SELECT xact_commit FROM pg_stat_database WHERE datname = %s",
+                          (name,)).fetchone()[0]
+        listening = c.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = %s "
+                              "AND query LIKE 'LISTEN%%'", (name,)).fetchone()[0]
+    return xacts, listening
+
+
+def idle_queries(ports: list[int], games: list[dict[str, Any]], name: str,
+                 seconds: float) -> tuple[float, int, int]:
+    """One poll per game held (instance by game), nothing changing: the database's
+    transactions per second meanwhile, connections in LISTEN, polls held."""
+    held = []
+
+    def hold(i: int, g: dict[str, Any]) -> None:
+        c = Client(ports[i % len(ports)])
+        auth = {"Authorization": f"Bearer {g['tokens'][0]}"}
+        _, h, _ = c.request("GET", f"/api/games/{g['id']}", headers=auth)
+        try:
+            _, h2, _ = c.request("GET", f"/api/games/{g['id']}", headers={
+                **auth, "If-None-Match": h["etag"], "Prefer": "wait=25"})
+            held.append("preference-applied" in h2)
+        except OSError:  # the server stopped first
+            pass
+
+    ts = [threading.Thread(target=hold, args=(i, g), daemon=True) for i, g in enumerate(games)]
+    for t in ts:
+        t.start()
+    # Let every poll be held and the statistics of what came before be flushed
+    # (an idle backend reports its counts after up to 10 s): 11 s + the
+    # window stay within the polls' 25 s.
+    time.sleep(11)
+    first, _ = database_transactions(name)
+    time.sleep(seconds)
+    last, listening = database_transactions(name)
+    # The measuring connection is on another database: it does not count.
+    return (last - first) / seconds, listening, len(ts)
+
+
+def instances(url: str, name: str, tmp: Path, args: argparse.Namespace) -> None:
+    """Cross-instance wake latency and idle queries, timed query against LISTEN/NOTIFY."""
+    for notify in ("0", "1"):
+        what = ("LISTEN/NOTIFY" if notify == "1" else
+                f"timed query every {args.longpoll_interval:g} s")
+        ports = [free_port() for _ in range(args.instances)]
+        procs = []
+        try:
+            for port in ports:
+                procs.append(start_server(url, port, tmp, workers=args.workers, extra_env={
+                    "LONGPOLL_NOTIFY": notify,
+                    "LONGPOLL_INTERVAL": str(args.longpoll_interval)}))
+            games = create_games(Client(ports[0]), args.wake_games,
+                                 first_seed=20000 + 1000 * int(notify))
+            lat, cmd, early = cross_instance_wakes(ports, games, args.wake_moves)
+            lat.sort()
+            cmd.sort()
+            pct = lambda xs, q: xs[min(len(xs) - 1, int(len(xs) * q))] * 1e3  # noqa: E731
+            print(f"[postgres] {args.instances} instances x {args.workers} workers, {what}: "
+                  f"move on B to held poll on A answered: p50 {pct(lat, 0.5):.1f} ms, "
+                  f"p99 {pct(lat, 0.99):.1f} ms, max {lat[-1] * 1e3:.1f} ms "
+                  f"({len(lat)} moves, {args.wake_games} games at once"
+                  f"{f', {early} polls answered before the move' if early else ''}); "
+                  f"the command's own round trip p50 {pct(cmd, 0.5):.1f} ms, "
+                  f"p99 {pct(cmd, 0.99):.1f} ms", flush=True)
+            qps, listening, held = idle_queries(ports, games, name, args.idle_seconds)
+            print(f"[postgres] {args.instances} instances x {args.workers} workers, {what}: "
+                  f"{held} polls held, nothing changing: {qps:.1f} database queries per "
+                  f"second over {args.idle_seconds:g} s; {listening} connections in LISTEN",
+                  flush=True)
+        finally:
+            for proc in procs:
+                proc.terminate()
+            for proc in procs:
+                proc.wait(30)
+
+
 class _PushSink(threading.Thread):
     """A stand-in push service for the outbox runs: answers 201 to every POST, counts."""
 
@@ -626,6 +787,11 @@ def hook_cost(kind: str, url: str, game_id: str, env: dict[str, str],
 def bench(kind: str, args: argparse.Namespace) -> None:
     tmp = Path(tempfile.mkdtemp(prefix="dominion-bench-"))
     try:
+        if args.parts in ("all", "instances") and kind == "postgres":
+            url = prepare_database(kind, tmp, PG_BENCH_INSTANCES)
+            instances(url, PG_BENCH_INSTANCES, tmp, args)
+        if args.parts == "instances":
+            return
         url = prepare_database(kind, tmp)
         port = free_port()
         proc = start_server(url, port, tmp, workers=args.workers, extra_env={
@@ -670,9 +836,12 @@ def main() -> None:
     sys.setswitchinterval(0.0002)
     parser = argparse.ArgumentParser()
     parser.add_argument("--db", choices=["sqlite", "postgres", "both"], default="both")
-    parser.add_argument("--parts", choices=["all", "classic", "live", "outbox"], default="all",
+    parser.add_argument("--parts", choices=["all", "classic", "live", "outbox", "instances"],
+                        default="all",
                         help="classic: command round trips and 304 polls; live: live games; "
-                             "outbox: command round trips with turn alerts off and on")
+                             "outbox: command round trips with turn alerts off and on; "
+                             "instances: cross-instance wake-ups and idle queries "
+                             "(PostgreSQL)")
     parser.add_argument("--commands", type=int, default=3000)
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--poll-seconds", type=int, default=5)
@@ -694,6 +863,14 @@ def main() -> None:
                         help="simultaneous long polls sent to one worker")
     parser.add_argument("--capacity-threads", type=int, default=64,
                         help="threads of that worker (GUNICORN_THREADS)")
+    parser.add_argument("--instances", type=int, default=3,
+                        help="gunicorn instances on one database (instances part)")
+    parser.add_argument("--wake-games", type=int, default=10,
+                        help="games played at once in the instances part")
+    parser.add_argument("--wake-moves", type=int, default=400,
+                        help="moves timed per mode in the instances part")
+    parser.add_argument("--idle-seconds", type=float, default=12,
+                        help="seconds the idle queries are counted (under the polls' 25 s)")
     args = parser.parse_args()
     kinds = ["sqlite", "postgres"] if args.db == "both" else [args.db]
     for kind in kinds:

@@ -39,7 +39,17 @@ Environment variables (all optional):
     25: below the 30 s that common proxies and PaaS routers allow a request).
 ``LONGPOLL_INTERVAL``
     Seconds between the checks, while polls are held, for games changed by
-    other processes (default 0.2): one query per process per interval.
+    other processes (default 0.2): one query per process per interval. Not
+    used when listening (below).
+``LONGPOLL_NOTIFY``
+    ``0``/``1``: on PostgreSQL, announce each saved version with ``NOTIFY``
+    and wake held polls from one ``LISTEN`` connection per process instead of
+    the timed query (default on; see :mod:`dominion_server.watch`). Every
+    instance on one database must use the same value. Ignored on SQLite.
+``LONGPOLL_RECHECK``
+    When listening, seconds between safety queries of the held games'
+    versions (default 30), for changes nobody announced (games deleted by
+    ``purge-games`` or by hand).
 ``LONGPOLL_MAX_WAITERS``
     Polls one process holds at once (default 100). Each holds a server
     thread; ``gunicorn_conf.py`` sets this below its thread count. Past it a
@@ -114,6 +124,8 @@ def from_environment(instance_path: str, env: Mapping[str, str] = os.environ) ->
         "RATE_LIMIT_COMMANDS": env.get("RATE_LIMIT_COMMANDS") or "20 per second",
         "LONGPOLL_MAX_WAIT": float(env.get("LONGPOLL_MAX_WAIT") or 25),
         "LONGPOLL_INTERVAL": float(env.get("LONGPOLL_INTERVAL") or 0.2),
+        "LONGPOLL_NOTIFY": _flag(env.get("LONGPOLL_NOTIFY"), True),
+        "LONGPOLL_RECHECK": float(env.get("LONGPOLL_RECHECK") or 30),
         "LONGPOLL_MAX_WAITERS": int(env.get("LONGPOLL_MAX_WAITERS") or 100),
         "VAPID_PRIVATE_KEY": env.get("VAPID_PRIVATE_KEY") or None,
         "VAPID_SUBJECT": env.get("VAPID_SUBJECT") or "mailto:admin@localhost",

@@ -260,6 +260,8 @@ def poll(game_id: str, header: Optional[str], if_none_match: str,
     :raises ApiError: 404 no such game (also when deleted while waiting),
         401 bad token.
     """
+    watcher = watch.current()
+    since = watcher.mark()  # before reading: a commit after the read cannot go unnoticed
     version, seat, final = _current(game_id, header)
     tag = etag(version, seat)
     granted = min(wait or 0.0, current_app.config["LONGPOLL_MAX_WAIT"])
@@ -269,18 +271,18 @@ def poll(game_id: str, header: Optional[str], if_none_match: str,
         return Poll(tag, False, None)
     if final:  # holding it could only end in the same 304
         return Poll(tag, False, None, "final")
-    watcher = watch.current()
     deadline = time.monotonic() + granted
     held = False
     while True:
         db.session.close()  # the connection goes back to the pool while we wait
-        outcome = watcher.wait(game_id, version, deadline - time.monotonic())
+        outcome = watcher.wait(game_id, version, deadline - time.monotonic(), since)
         if outcome is watch.Outcome.REFUSED:
             if not held:
                 return Poll(tag, False, None, "stopping" if watcher.closed else "busy")
             break
         held = True
         read_only()
+        since = watcher.mark()
         version, seat, _ = _current(game_id, header)
         tag = etag(version, seat)
         if not etag_matches(if_none_match, tag):

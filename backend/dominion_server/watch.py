@@ -23,6 +23,27 @@ blocks on an event of its own. The event is set
   registering. It works on SQLite (WAL: readers never wait for the writer) as
   on PostgreSQL.
 
+On PostgreSQL (unless ``LONGPOLL_NOTIFY`` is off) the background thread
+does not query on a timer. Each saving transaction also announces the new
+version with ``NOTIFY`` (:mod:`dominion_server.pg_listen`; delivered to
+every process only on commit), and the thread holds one listening
+connection and wakes the waiters of each announced game as it arrives. No
+wake-up is lost:
+
+* a request takes :meth:`Watcher.mark` *before* reading the version it will
+  wait on; if the listener was not listening since that mark (it was not
+  connected yet, or reconnected after a database restart or a killed
+  backend), the game is checked with the batched query above, run after
+  ``LISTEN``;
+* after every (re)connect the thread runs that query for all watched games,
+  so a change committed while it was deaf still wakes its waiters;
+* announcements that arrive between a request's read and its registration
+  are remembered (the latest version per game), and a registering waiter
+  behind one of them is answered at once;
+* every ``LONGPOLL_RECHECK`` seconds (30) the batched query runs anyway: it
+  finds what nobody announced (a game deleted by ``purge-games`` or by hand,
+  a writer of an older release during a rolling deploy).
+
 At most ``LONGPOLL_MAX_WAITERS`` requests wait at once per process; past the
 cap :meth:`Watcher.wait` refuses at once (the request is answered without
 waiting and the client falls back to polling). Each waiting request holds a
@@ -39,12 +60,14 @@ from __future__ import annotations
 import enum
 import logging
 import threading
+import time
 import weakref
 from typing import Any, Iterable, Optional
 
 from flask import Flask, current_app, has_app_context
 from sqlalchemy import bindparam, event, select
 
+from . import pg_listen
 from .extensions import db
 from .models import GameRow
 
@@ -59,6 +82,14 @@ _PENDING = "dominion_watch_saved"
 CHUNK = 500
 #: Seconds the background thread stays after the last waiter left, for the next one.
 LINGER = 5.0
+#: Announced versions remembered (listening only); past it they are forgotten
+#: and waiters registering meanwhile are checked by a query instead.
+REMEMBERED = 10_000
+#: Seconds between attempts to reconnect the listener while the database is away.
+RECONNECT_PAUSE = 0.5
+#: Seconds the listening thread waits for announcements before it looks at its
+#: waiters again (games to check, close, linger): a turn costs no query.
+LISTEN_TURN = 0.2
 
 #: Every live watcher of the process, for :func:`shutdown_all`.
 _WATCHERS: "weakref.WeakSet[Watcher]" = weakref.WeakSet()
@@ -104,21 +135,46 @@ class Watcher:
         self._stop = threading.Event()  # ends the thread's pause between queries
         self._thread: Optional[threading.Thread] = None
         self._lingering = False
+        # Listening (PostgreSQL): whether the listener hears every commit now,
+        # a number that changes whenever that may have stopped being true (a
+        # request's mark), the latest announced versions, and the games whose
+        # waiters still need one query because they may have missed one.
+        uri = app.config["SQLALCHEMY_DATABASE_URI"]
+        self.listens = (uri.startswith("postgresql")
+                        and bool(app.config.get("LONGPOLL_NOTIFY", True)))
+        self._listening = False
+        self._epoch = 0
+        self._latest: dict[str, int] = {}
+        self._unsure: set[str] = set()
+        self._listener_pid: Optional[int] = None
         _WATCHERS.add(self)
 
     # -- waiting ------------------------------------------------------------
 
-    def wait(self, game_id: str, version: int, timeout: float) -> Outcome:
+    def mark(self) -> int:
+        """Take this before reading the version to wait on, and pass it to :meth:`wait`."""
+        with self._lock:
+            return self._epoch
+
+    def wait(self, game_id: str, version: int, timeout: float,
+             since: Optional[int] = None) -> Outcome:
         """Block until ``game_id`` is no longer at ``version``, at most ``timeout`` seconds.
 
         The caller must hold no database connection (it may wait long). It
-        is not told the new version: it reads the game again.
+        is not told the new version: it reads the game again. ``since`` is
+        :meth:`mark` taken before ``version`` was read; without it the game
+        is checked by a query once (listening only).
         """
         waiter = _Waiter(version)
         with self._lock:
             if self._closed or self._count >= self.app.config["LONGPOLL_MAX_WAITERS"]:
                 self._refused += 1
                 return Outcome.REFUSED
+            if self.listens:
+                if self._latest.get(game_id, version) > version:
+                    waiter.event.set()  # announced between the caller's read and now
+                elif not (self._listening and since == self._epoch):
+                    self._unsure.add(game_id)  # the listener may have missed a commit
             self._games.setdefault(game_id, []).append(waiter)
             self._count += 1
             self._peak = max(self._peak, self._count)
@@ -137,8 +193,15 @@ class Watcher:
         return Outcome.CHANGED if changed else Outcome.TIMEOUT
 
     def notify(self, game_id: str, version: int) -> None:
-        """This process committed ``version`` of ``game_id``: wake who waits past an older one."""
+        """``version`` of ``game_id`` was committed (here, or announced): wake who waits
+        on an older one."""
         with self._lock:
+            if self.listens:
+                if len(self._latest) >= REMEMBERED:
+                    self._latest.clear()
+                    self._epoch += 1  # marks taken before now may have missed one
+                if version > self._latest.get(game_id, -1):
+                    self._latest[game_id] = version
             for w in self._games.get(game_id, ()):
                 if version > w.version:
                     w.event.set()
@@ -155,6 +218,12 @@ class Watcher:
             if game_id is None:
                 return self._count
             return len(self._games.get(game_id, ()))
+
+    @property
+    def listener_pid(self) -> Optional[int]:
+        """The database server process of the listening connection, while connected."""
+        with self._lock:
+            return self._listener_pid
 
     @property
     def closed(self) -> bool:
@@ -176,8 +245,8 @@ class Watcher:
     def _ensure_thread(self) -> None:
         # Called with the lock held.
         if self._thread is None:
-            self._thread = threading.Thread(target=self._run, name="dominion-watch",
-                                            daemon=True)
+            run = self._listen if self.listens else self._run
+            self._thread = threading.Thread(target=run, name="dominion-watch", daemon=True)
             self._thread.start()
         elif self._lingering:
             self._idle.notify()
@@ -197,6 +266,79 @@ class Watcher:
             if found is not None:
                 self._wake_moved(ids, found)
             self._stop.wait(self.app.config["LONGPOLL_INTERVAL"])
+
+    def _listen(self) -> None:
+        """The thread when listening: announcements wake waiters, queries only to catch up."""
+        listener = pg_listen.Listener(self.app.config["SQLALCHEMY_DATABASE_URI"])
+        idle_since: Optional[float] = None
+        checked = time.monotonic()
+        try:
+            while True:
+                with self._lock:
+                    if self._games:
+                        idle_since = None
+                    elif idle_since is None:
+                        idle_since = time.monotonic()
+                    if self._closed or (idle_since is not None
+                                        and time.monotonic() - idle_since >= LINGER):
+                        # Deaf from now on, before a new thread may start listening.
+                        self._thread = None
+                        self._forget_listener()
+                        return
+                if not listener.connected and not self._connect(listener):
+                    self._stop.wait(RECONNECT_PAUSE)
+                    continue
+                if time.monotonic() - checked >= self.app.config["LONGPOLL_RECHECK"]:
+                    checked = time.monotonic()
+                    with self._lock:
+                        self._unsure.update(self._games)
+                self._check_unsure()
+                try:
+                    for game_id, version in listener.receive(LISTEN_TURN):
+                        self.notify(game_id, version)
+                except Exception:  # noqa: BLE001 - reconnect, then catch up
+                    log.warning("long polling: the listening connection failed", exc_info=True)
+                    listener.close()
+                    with self._lock:
+                        self._forget_listener()
+        finally:
+            listener.close()
+
+    def _connect(self, listener: pg_listen.Listener) -> bool:
+        """Connect and ``LISTEN``; every watched game is then checked once."""
+        try:
+            listener.connect()
+        except Exception:  # noqa: BLE001 - the database may be restarting: retry
+            log.warning("long polling: cannot listen for changes", exc_info=True)
+            return False
+        with self._lock:
+            self._listening = True
+            self._epoch += 1
+            self._listener_pid = listener.pid
+            # Commits made while nobody listened were not heard.
+            self._unsure.update(self._games)
+        return True
+
+    def _forget_listener(self) -> None:
+        # Called with the lock held: commits from now on may go unheard.
+        if self._listening:
+            self._listening = False
+            self._epoch += 1
+            self._listener_pid = None
+
+    def _check_unsure(self) -> None:
+        """One batched query for the games whose waiters may have missed a commit."""
+        with self._lock:
+            ids = [gid for gid in self._unsure if gid in self._games]
+            self._unsure.clear()
+        if not ids:
+            return
+        found = self._versions(ids)
+        if found is None:
+            with self._lock:
+                self._unsure.update(ids)  # next turn
+            return
+        self._wake_moved(ids, found)
 
     def _versions(self, ids: list[str]) -> Optional[dict[str, int]]:
         """The stored version of each of ``ids`` (absent: no such game); ``None`` on failure."""
@@ -246,8 +388,15 @@ def current() -> Watcher:
 
 
 def saved(game_id: str, version: int) -> None:
-    """The open transaction wrote ``version`` of ``game_id``: waiters wake when it commits."""
+    """The open transaction wrote ``version`` of ``game_id``: waiters wake when it commits.
+
+    Those of this process through the session's commit hook; those of other
+    processes, when listening, through the ``NOTIFY`` sent here (delivered on
+    commit only).
+    """
     db.session.info.setdefault(_PENDING, []).append((game_id, version))
+    if current().listens:
+        pg_listen.announce(db.session, game_id, version)
 
 
 def _after_commit(session: Any) -> None:

@@ -134,8 +134,10 @@ def test_a_held_poll_answers_the_new_game_when_this_process_saves_a_command(make
 
 
 def test_a_change_saved_by_another_process_is_found_by_the_batched_query(make_app):
-    waiting_app = make_app(LONGPOLL_INTERVAL=0.05)
-    other_process = make_app()  # same database, a watcher of its own
+    # The timed query (SQLite's only way; PostgreSQL's without LISTEN/NOTIFY,
+    # which test_pg_listen.py covers).
+    waiting_app = make_app(LONGPOLL_INTERVAL=0.05, LONGPOLL_NOTIFY=False)
+    other_process = make_app(LONGPOLL_NOTIFY=False)  # same database, a watcher of its own
     client = waiting_app.test_client()
     gid, tokens = two_humans(client, seed=32)
     seat, tok, tag = mover(client, gid, tokens)
@@ -157,8 +159,8 @@ def test_a_change_saved_by_another_process_is_found_by_the_batched_query(make_ap
 
 def test_one_batched_query_watches_every_game(make_app):
     """Waiters on several games cost one query per interval, not one per game."""
-    app = make_app(LONGPOLL_INTERVAL=0.02)
-    other_process = make_app()
+    app = make_app(LONGPOLL_INTERVAL=0.02, LONGPOLL_NOTIFY=False)  # the timed query
+    other_process = make_app(LONGPOLL_NOTIFY=False)
     client = app.test_client()
     games = [two_humans(client, seed=40 + i) for i in range(3)]
     ids = {gid for gid, _ in games}
@@ -207,7 +209,8 @@ def test_the_creator_is_told_at_once_when_the_last_seat_is_taken(make_app):
 
 
 def test_a_game_deleted_while_polled_is_404(make_app):
-    app = make_app()
+    # Nobody announces a deletion: when listening, the safety query finds it.
+    app = make_app(LONGPOLL_RECHECK=0.05)
     client = app.test_client()
     gid, tokens = two_humans(client, seed=34)
     w = watch_of(app)
