@@ -103,20 +103,33 @@ def add_subscription(game_id: str, auth: Optional[str], subscription: dict[str, 
 
 
 def list_subscriptions(game_id: str, auth: Optional[str]) -> list[dict[str, Any]]:
-    seat = _seat(game_id, auth)
-    rows = db.session.execute(select(SUBS).where(SUBS.c.game_id == game_id,
-                                                 SUBS.c.seat == seat).order_by(SUBS.c.id))
-    return [_subscription(r) for r in rows]
+    return [_subscription(r) for r in _seat_rows(SUBS, game_id, auth)]
 
 
 def delete_subscription(game_id: str, auth: Optional[str], sub_id: str) -> None:
     """:raises ApiError: 404 if the seat has no such subscription."""
+    _delete_seat_row(SUBS, game_id, auth, sub_id, "push subscription")
+
+
+def _seat_rows(table: Any, game_id: str, auth: Optional[str]) -> list[Any]:
+    """The caller's seat's rows of ``table`` (subscriptions or webhooks), oldest first."""
     seat = _seat(game_id, auth)
-    gone = db.session.execute(delete(SUBS).where(
-        SUBS.c.id == _id(sub_id), SUBS.c.game_id == game_id, SUBS.c.seat == seat)).rowcount
+    return list(db.session.execute(select(table).where(
+        table.c.game_id == game_id, table.c.seat == seat).order_by(table.c.id)))
+
+
+def _delete_seat_row(table: Any, game_id: str, auth: Optional[str], row_id: str,
+                     what: str) -> None:
+    """Delete one of the caller's seat's rows of ``table``.
+
+    :raises ApiError: 404 if the seat has no such row.
+    """
+    seat = _seat(game_id, auth)
+    gone = db.session.execute(delete(table).where(
+        table.c.id == _id(row_id), table.c.game_id == game_id, table.c.seat == seat)).rowcount
     db.session.commit()
     if not gone:
-        raise ApiError("not_found", "this seat has no such push subscription")
+        raise ApiError("not_found", f"this seat has no such {what}")
 
 
 # ---------------------------------------------------------------------------
@@ -155,20 +168,12 @@ def add_webhook(game_id: str, auth: Optional[str], url: str, lang: str) -> dict[
 
 
 def list_webhooks(game_id: str, auth: Optional[str]) -> list[dict[str, Any]]:
-    seat = _seat(game_id, auth)
-    rows = db.session.execute(select(HOOKS).where(HOOKS.c.game_id == game_id,
-                                                  HOOKS.c.seat == seat).order_by(HOOKS.c.id))
-    return [_webhook(r) for r in rows]
+    return [_webhook(r) for r in _seat_rows(HOOKS, game_id, auth)]
 
 
 def delete_webhook(game_id: str, auth: Optional[str], wid: str) -> None:
     """:raises ApiError: 404 if the seat has no such webhook."""
-    seat = _seat(game_id, auth)
-    gone = db.session.execute(delete(HOOKS).where(
-        HOOKS.c.id == _id(wid), HOOKS.c.game_id == game_id, HOOKS.c.seat == seat)).rowcount
-    db.session.commit()
-    if not gone:
-        raise ApiError("not_found", "this seat has no such webhook")
+    _delete_seat_row(HOOKS, game_id, auth, wid, "webhook")
 
 
 def rotate_webhook(game_id: str, auth: Optional[str], wid: str) -> str:
