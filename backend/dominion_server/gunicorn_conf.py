@@ -32,7 +32,7 @@ Control socket
 
 Threads and long polling
     Each worker is a ``gthread`` worker with ``GUNICORN_THREADS`` threads
-    (default 64; ``--threads`` on the command line wins). A poll with
+    (default 600; ``--threads`` on the command line wins). A poll with
     ``Prefer: wait=N`` is held for up to 25 s and keeps its thread all that
     time (it holds no database connection), so a sync worker (one request at
     a time) would stop serving while one player waits for the other. With
@@ -79,7 +79,11 @@ control_socket_disable = True
 keepalive = 15
 
 worker_class = "gthread"
-threads = int(os.environ.get("GUNICORN_THREADS") or 64)
+#: 600: an instance of the Procfile's 2 workers holds 1,168 long polls (issue 24 asks
+#: for 1,000), command p99 under 10 ms meanwhile (``benchmarks/api.py --parts
+#: capacity``). gunicorn starts threads only as requests need them, and a held
+#: poll's thread only waits on an event, so an idle instance costs no more.
+threads = int(os.environ.get("GUNICORN_THREADS") or 600)
 #: Threads kept for commands and plain requests when every held poll is taken.
 RESERVED_THREADS = 16
 

@@ -577,6 +577,8 @@ def test_gunicorn_runs_threads_and_caps_held_polls_below_them(monkeypatch):
     conf = runpy.run_path(str(conf_path))
     assert conf["worker_class"] == "gthread"
     assert conf["threads"] > conf["RESERVED_THREADS"]
+    # Issue 24: an instance as the Procfile runs it (2 workers) holds 1,000 polls.
+    assert 2 * (conf["threads"] - conf["RESERVED_THREADS"]) >= 1000
     monkeypatch.delenv("LONGPOLL_MAX_WAITERS", raising=False)
     conf["on_starting"](SimpleNamespace(cfg=SimpleNamespace(threads=40)))  # --threads 40
     import os
