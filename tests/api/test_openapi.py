@@ -240,6 +240,21 @@ def _drop_invalid_positive_headers(case, doc) -> None:
             del case.headers[param["name"]]
 
 
+def _aim(case, real_game, app) -> None:
+    """Point most cases at a real game, half of them with its real token, and ask for
+    uncompressed answers (the WSGI transport does not undo Content-Encoding;
+    compressed answers are checked in test_compression.py)."""
+    game_id, token = real_game
+    _drop_invalid_positive_headers(case, document(app))  # the generator's, not the server's
+    if case.path_parameters and "game_id" in case.path_parameters:
+        pick = len(str(case.path_parameters["game_id"])) % 4
+        if pick >= 1:
+            case.path_parameters["game_id"] = game_id
+        if pick >= 2:
+            case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
+    case.headers = {**(case.headers or {}), "Accept-Encoding": "identity"}
+
+
 @pytest.fixture(scope="module")
 def real_game(app):
     """A game in progress for schemathesis to poke at (besides random ids)."""
@@ -248,13 +263,17 @@ def real_game(app):
     return g["id"], g["token"]
 
 
-@pytest.fixture(scope="module")
-def api_schema(app):
+def _load_schema(app, **generation):
     schema = schemathesis.openapi.from_wsgi("/api/openapi.json", app)
-    schema.config.generation.update(max_examples=EXAMPLES, database="none")
+    schema.config.generation.update(max_examples=EXAMPLES, database="none", **generation)
     schema.config.checks.positive_data_acceptance = PositiveDataAcceptanceConfig(
         expected_statuses=ACCEPTABLE)
     return schema
+
+
+@pytest.fixture(scope="module")
+def api_schema(app):
+    return _load_schema(app)
 
 
 schema = schemathesis.pytest.from_fixture("api_schema")
@@ -264,18 +283,7 @@ schema = schemathesis.pytest.from_fixture("api_schema")
 @settings(max_examples=EXAMPLES, deadline=None, derandomize="API_FUZZ_EXAMPLES" not in os.environ,
           suppress_health_check=list(HealthCheck))
 def test_app_conforms_to_its_document(case, real_game, app):
-    game_id, token = real_game
-    _drop_invalid_positive_headers(case, document(app))
-    # Most cases target a real game, half of them with its real token.
-    if case.path_parameters and "game_id" in case.path_parameters:
-        pick = len(str(case.path_parameters["game_id"])) % 4
-        if pick >= 1:
-            case.path_parameters["game_id"] = game_id
-        if pick >= 2:
-            case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
-    # The WSGI transport does not undo Content-Encoding; compressed answers are
-    # checked in test_compression.py.
-    case.headers = {**(case.headers or {}), "Accept-Encoding": "identity"}
+    _aim(case, real_game, app)
     case.call_and_validate(checks=CHECKS)
 
 
@@ -285,12 +293,7 @@ def positive_schema(app):
     match it (issue 24, point 4)."""
     from schemathesis import GenerationMode
 
-    schema = schemathesis.openapi.from_wsgi("/api/openapi.json", app)
-    schema.config.generation.update(max_examples=EXAMPLES, database="none",
-                                    modes=[GenerationMode.POSITIVE])
-    schema.config.checks.positive_data_acceptance = PositiveDataAcceptanceConfig(
-        expected_statuses=ACCEPTABLE)
-    return schema
+    return _load_schema(app, modes=[GenerationMode.POSITIVE])
 
 
 positive = schemathesis.pytest.from_fixture("positive_schema")
@@ -304,15 +307,7 @@ def test_schema_valid_requests_are_accepted(case, real_game, app):
     server error, and a refusal only for what the request's shape cannot say (the
     token, the game's state, the rules, the rate limit), never 400, 413, 415 or a 422
     `invalid_body` (issue 24, point 4)."""
-    game_id, token = real_game
-    _drop_invalid_positive_headers(case, document(app))  # the generator's, not the server's
-    if case.path_parameters and "game_id" in case.path_parameters:
-        pick = len(str(case.path_parameters["game_id"])) % 4
-        if pick >= 1:
-            case.path_parameters["game_id"] = game_id
-        if pick >= 2:
-            case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
-    case.headers = {**(case.headers or {}), "Accept-Encoding": "identity"}  # as above
+    _aim(case, real_game, app)
     case.call_and_validate(checks=[not_a_server_error, positive_data_acceptance,
                                    schema_valid_requests_meet_only_the_rules])
 
