@@ -97,15 +97,19 @@ def _rate(successes: float, n: int) -> dict[str, float]:
 
 
 _COINS = {name: card.coins for name, card in CARDS.items()}
+_VP = {name: card.vp for name, card in CARDS.items()}
+_SCORED = frozenset(name for name, card in CARDS.items() if card.score is not None)
 
 
 def turn_row(player: "Player") -> TurnRow:
     """A player's (VP, money, deck size) now (see the module's definitions)."""
-    counts = Counter(player.all_cards())
-    money = 0
-    for name, n in counts.items():
-        money += _COINS[name] * n
-    return total(counts, player.vp_tokens), money, sum(counts.values())
+    cards = player.all_cards()
+    money = sum(map(_COINS.__getitem__, cards))
+    if _SCORED.isdisjoint(cards):  # fixed VP only: no need to count the cards
+        vp = player.vp_tokens + sum(map(_VP.__getitem__, cards))
+    else:  # Gardens, Duke...: the scoring of the game's end
+        vp = total(Counter(cards), player.vp_tokens)
+    return vp, money, len(cards)
 
 
 def play_observed(game: "Game", bots: Mapping[int, Any], last: int) -> list[list[TurnRow]]:
