@@ -8,7 +8,6 @@ the same games, states and results with or without them.
 from __future__ import annotations
 
 import json
-import math
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
