@@ -268,7 +268,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(
         prog="dominion-sim", description="Play Dominion games between bots.",
         epilog="Wins, ties, losses and scores (a tie shared by k bots is 1/k of a win) "
-               "come with 95%% confidence intervals: the Wilson score interval; turns "
+               "come with 95% confidence intervals: the Wilson score interval; turns "
                "per game with mean +- 1.96 sd/sqrt(n). A game stopped at the turn "
                "limit is a loss for every bot.",
     )
