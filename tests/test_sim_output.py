@@ -149,7 +149,9 @@ def test_text_output_prints_the_table(capsys: pytest.CaptureFixture[str]) -> Non
     rows = [lines[head + 2].split(), lines[head + 3].split()]
     assert [r[0] for r in rows] == ["big-money", "smithy-big-money"]
     for r in rows:
-        assert r[2].endswith("%") and r[3].startswith("(") and "%-" in r[3]
+        assert r[2].endswith("%") and r[3].startswith("(") and r[3].endswith(")")
+        low, high = map(float, r[3][1:-1].split("-"))
+        assert low <= float(r[2][:-1]) <= high
         assert int(r[1]) + int(r[4]) + int(r[7]) == 40
     assert lines[-1].startswith("end reasons: ")
 

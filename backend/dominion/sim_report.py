@@ -10,7 +10,7 @@ MIN_REACHED = 0.1
 
 
 def _pct(rate: Mapping[str, float]) -> str:
-    return f"{rate['value']:.1%} ({rate['low']:.1%}-{rate['high']:.1%})"
+    return f"{rate['value']:.1%} ({100 * rate['low']:.1f}-{100 * rate['high']:.1f})"
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]], indent: str = "  ") -> list[str]:
@@ -44,8 +44,8 @@ def results_table(out: Mapping[str, Any]) -> list[str]:
             f"{t['mean']:.2f} ({t['low']:.2f}-{t['high']:.2f}) sd {t['sd']:.2f}",
         ])
     return [
-        "results with 95% confidence intervals (Wilson score interval; "
-        "score: a tie shared by k bots is 1/k of a win; turns: mean ± 1.96 sd/√n):",
+        "results with 95% confidence intervals (Wilson score interval; score: a tie "
+        "shared by k bots is 1/k of a win; turns: mean +- 1.96 sd/sqrt(n)):",
         *_table(["bot", "wins", "ties", "losses", "score", "turns per game"], rows),
     ]
 
