@@ -350,6 +350,15 @@ def test_bad_plot_target_is_a_usage_error(
     assert list(tmp_path.iterdir()) == []
 
 
+def test_labels_are_short_and_tell_bots_apart() -> None:
+    from dominion.sim_report import labels
+
+    assert labels(["a/b/duke.xml", "x/bots.xml:Smithy BM", "big-money", "big-money"]) == [
+        "duke", "Smithy BM", "big-money #3", "big-money #4"]
+    long = labels(["f.xml:" + "x" * 60, "dir/Smithy BM.xml", "g.xml:Smithy BM"])
+    assert long == ["x" * 35 + "...", "Smithy BM #2", "Smithy BM #3"]
+
+
 def test_nice_ticks() -> None:
     assert nice_ticks(0, 27) == [0, 10, 20, 30]
     assert nice_ticks(0, 1.43) == [0, 0.5, 1, 1.5]

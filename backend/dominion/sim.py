@@ -293,7 +293,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                              "this process may use); "
                              "the figures do not depend on it")
     parser.add_argument("--json", action="store_true",
-                        help="print one JSON object (keys in the README)")
+                        help="print one JSON object (keys in the README; the per-turn "
+                             "series with --per-turn or --plot)")
     parser.add_argument("--per-turn", action="store_true",
                         help="also collect each bot's average VP, money density (the "
                              "Treasures' fixed $ over all cards it owns) and deck size at "

@@ -3,6 +3,7 @@ as lines people read (the ``--json`` object holds the same and more)."""
 
 from __future__ import annotations
 
+import os
 from typing import Any, Mapping, Sequence
 
 #: Per-turn rows printed: turns that at least this share of a bot's games reached.
@@ -25,9 +26,29 @@ def _table(header: Sequence[str], rows: Sequence[Sequence[str]], indent: str = "
     return [line(header), *(line(r) for r in rows)]
 
 
+#: Longest label shown for a bot (a legend column of the chart holds about 40 characters).
+MAX_LABEL = 38
+
+
+def short_name(bot: str) -> str:
+    """A ``--bots`` entry as shown: a bot file's player by its name
+    (``path/bots.xml:Smithy BM`` is ``Smithy BM``, a file of one player its
+    file name), cut to :data:`MAX_LABEL` characters."""
+    path, sep, player = bot.partition(".xml:")
+    if sep and player:
+        name = player
+    elif bot.endswith(".xml"):
+        name = os.path.basename(bot)[:-4]
+    else:
+        name = bot
+    return name if len(name) <= MAX_LABEL else name[:MAX_LABEL - 3] + "..."
+
+
 def labels(bots: Sequence[str]) -> list[str]:
-    """Bot names as shown: a name given twice gets its place in ``--bots`` (``#2``)."""
-    return [f"{b} #{i + 1}" if bots.count(b) > 1 else b for i, b in enumerate(bots)]
+    """Bot names as shown (:func:`short_name`); a name shown twice gets the
+    bot's place in ``--bots`` (``#2``)."""
+    names = [short_name(b) for b in bots]
+    return [f"{n} #{i + 1}" if names.count(n) > 1 else n for i, n in enumerate(names)]
 
 
 def results_table(out: Mapping[str, Any]) -> list[str]:
