@@ -5,6 +5,7 @@ Example::
     dominion-sim --bots big-money smithy-big-money --games 1000 --seed 7 --json
     dominion-sim --bots generic big-money --kingdom random --sets base,prosperity
     dominion-sim --bots strategies.xml:"Smithy BM" big-money --games 1000
+    dominion-sim --bots big-money smithy-big-money --games 2000 --plot out.svg
 
 A ``--bots`` entry ``path.xml:Bot name`` is a DominionSim bot file's player
 (:mod:`dominion.bots.dominionsim`); without ``--kingdom`` such bots play on
@@ -13,6 +14,11 @@ the cards they need and their board's, filled up at random to ten per game.
 Every game applies the Platinum/Colony rule to its kingdom (rules.md 1.3:
 always with only Prosperity cards, never without any, otherwise when a
 random kingdom card is from Prosperity) unless ``--colony yes|no`` forces it.
+
+Every bot's wins, ties, losses and score come with 95% Wilson intervals,
+and with ``--per-turn`` (or ``--plot``) its VP, money density and deck size
+per turn (:mod:`dominion.sim_stats`; chart: :mod:`dominion.sim_plot`; text:
+:mod:`dominion.sim_report`).
 
 The interface is stable; other tools script it.
 """
@@ -37,6 +43,9 @@ from .fastplay import play_turns
 from .randomizer import SETS, decide_colony
 from .rng import Rng
 from .setup import new_game, validate_kingdom
+from .sim_plot import render_svg
+from .sim_report import text_lines
+from .sim_stats import CONFIDENCE, Tally, play_observed
 
 MAX_TURNS = 1000  # a safety net: no sensible game between bots is this long
 
@@ -101,13 +110,17 @@ def colony_for(kingdom: Sequence[str], seed: int) -> bool:
 
 def play_game(
     bot_names: Sequence[str], kingdom: Sequence[str], seed: int, edition: str = "2",
-    colony: Optional[bool] = None,
+    colony: Optional[bool] = None, per_turn: bool = False,
 ) -> dict[str, Any]:
-    """Play one game to the end; return its result with the turn count and
-    whether Platinum and Colony were used.
+    """Play one game to the end; return its result with the turn count
+    (``turns``), each seat's turns (``seat_turns``) and whether Platinum and
+    Colony were used.
 
     :param colony: use Platinum and Colony; ``None`` applies the rule
         (:func:`colony_for`), which never uses them without Prosperity cards.
+    :param per_turn: also return ``per_turn``, each seat's (VP, money, deck
+        size) after each of its turns (:func:`dominion.sim_stats.play_observed`);
+        the game is the same either way.
     """
     if colony is None:
         colony = colony_for(kingdom, seed)
@@ -117,26 +130,35 @@ def play_game(
     game.check_agents = False  # the shipped bots, whose answers the tests check
     # The whole game in one call (dominion.fastplay): the same game as applying
     # each bot command, without the command layer's parsing and checks.
-    play_turns(game, bots, MAX_TURNS)
+    rows = None
+    if per_turn:  # turn by turn, reading the state in between
+        rows = play_observed(game, bots, MAX_TURNS)
+    else:
+        play_turns(game, bots, MAX_TURNS)
     st = game.state
     if not st.game_over:
-        return {"winners": [], "end_reason": "turn_limit", "turns": st.turn.number,
-                "colony": colony}
-    result = game.result()
+        result: dict[str, Any] = {"winners": [], "end_reason": "turn_limit"}
+    else:
+        result = game.result()
+    result["seat_turns"] = [p.turns for p in st.players]
     result["turns"] = st.turn.number
     result["colony"] = colony
+    if rows is not None:
+        result["per_turn"] = rows
     return result
 
 
-# One game to play: (seats' bot names, kingdom, seed, Platinum/Colony or None for the rule).
-GameSpec = tuple[list[str], list[str], int, Optional[bool]]
+# One game to play: (seats' bot names, kingdom, seed, Platinum/Colony or None for
+# the rule, whether to collect per-turn figures).
+GameSpec = tuple[list[str], list[str], int, Optional[bool], bool]
 
 
 def _play(spec: GameSpec) -> dict[str, Any]:
-    order, k, game_seed, colony = spec
+    order, k, game_seed, colony, per_turn = spec
+    extra: dict[str, Any] = {"per_turn": True} if per_turn else {}
     if colony is None:  # the rule, inside play_game
-        return play_game(order, k, game_seed)
-    return play_game(order, k, game_seed, colony=colony)
+        return play_game(order, k, game_seed, **extra)
+    return play_game(order, k, game_seed, colony=colony, **extra)
 
 
 def _play_all(specs: list[GameSpec]) -> list[dict[str, Any]]:
@@ -170,7 +192,7 @@ def _results(specs: list[GameSpec], jobs: int) -> Iterator[dict[str, Any]]:
 def simulate(
     bot_names: Sequence[str], games: int, seed: int, kingdom: Optional[Sequence[str]] = None,
     sets: Optional[set[str]] = None, colony: Optional[bool] = None, jobs: int = 1,
-    required: Sequence[str] = (),
+    required: Sequence[str] = (), per_turn: bool = False,
 ) -> dict[str, Any]:
     """Play ``games`` games and aggregate the figures ``dominion-sim`` prints.
 
@@ -180,17 +202,21 @@ def simulate(
     (:func:`fill_kingdom`). ``colony`` forces Platinum/Colony on or off; by
     default each game applies the rule to its kingdom.
 
+    The output's keys are listed in the README (``--json``); ``results``
+    holds each bot's wins, ties, losses and score with 95% intervals
+    (:mod:`dominion.sim_stats`), and ``per_turn`` its figures per turn when
+    ``per_turn`` is set (else ``None``; collecting them plays the same games).
+
     :param jobs: processes that play the games. Every game's kingdom and
         seed are drawn here first and the results are added up in game
         order, so the figures are those of one process (but ``seconds``).
     """
     rng = Rng(seed)
     n = len(bot_names)
-    wins = [0.0] * n
-    ties = 0
     turns = 0
     reasons: Counter[str] = Counter()
     colonies = 0
+    tally = Tally(bot_names)
     start = time.perf_counter()
     specs: list[GameSpec] = []
     for g in range(games):
@@ -203,36 +229,48 @@ def simulate(
         else:
             k = random_kingdom(rng, sets=sets)
         game_seed = rng.word() << 32 | rng.word()
-        specs.append((order, k, game_seed, colony))
+        specs.append((order, k, game_seed, colony, per_turn))
     for g, res in enumerate(_results(specs, min(jobs, games))):
-        shift = g % n
         colonies += bool(res.get("colony"))
         turns += res["turns"]
         reasons[res["end_reason"]] += 1
         # Seat i holds bot (i + shift) % n (see ``order``): back to --bots order.
-        winners = [(w + shift) % n for w in res["winners"]]
-        if len(winners) > 1:
-            ties += 1
-        for w in winners:
-            wins[w] += 1 / len(winners)
+        tally.add(res, g % n)
     seconds = time.perf_counter() - start
+    results = tally.results()
     return {
         "games": games,
         "bots": list(bot_names),
         "seconds": round(seconds, 3),
         "games_per_second": round(games / seconds, 1) if seconds else None,
         "avg_turns": round(turns / games / n, 2) if games else 0,
-        "wins": [round(w, 2) for w in wins],
-        "win_rates": [round(w / games, 4) if games else 0 for w in wins],
-        "ties": ties,
+        "wins": [r["score"]["points"] for r in results],
+        "win_rates": [round(t.points / games, 4) if games else 0 for t in tally.tallies],
+        "ties": tally.tied_games,
         "end_reasons": dict(reasons),
         "colony_games": colonies,
+        "config": {
+            "seed": seed,
+            "kingdom": list(kingdom) if kingdom else None,
+            "sets": sorted(sets) if sets is not None else None,
+            "required": list(required) if not kingdom else [],
+            "colony": {None: "rule", True: "yes", False: "no"}[colony],
+            "per_turn": per_turn,
+            "confidence": CONFIDENCE,
+            "interval": "wilson",
+        },
+        "results": results,
+        "per_turn": tally.series(),
     }
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="dominion-sim", description="Play Dominion games between bots."
+        prog="dominion-sim", description="Play Dominion games between bots.",
+        epilog="Wins, ties, losses and scores (a tie shared by k bots is 1/k of a win) "
+               "come with 95% confidence intervals: the Wilson score interval; turns "
+               "per game with mean +- 1.96 sd/sqrt(n). A game stopped at the turn "
+               "limit is a loss for every bot.",
     )
     parser.add_argument("--bots", nargs="+", required=True,
                         help="one bot per seat (2-6): " + ", ".join(sorted(BOTS))
@@ -254,7 +292,17 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                         help="processes that play the games (default: one per CPU "
                              "this process may use); "
                              "the figures do not depend on it")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON object (keys in the README; the per-turn "
+                             "series with --per-turn or --plot)")
+    parser.add_argument("--per-turn", action="store_true",
+                        help="also collect each bot's average VP, money density (the "
+                             "Treasures' fixed $ over all cards it owns) and deck size at "
+                             "the end of each of its turns, and print them; the games "
+                             "are the same")
+    parser.add_argument("--plot", metavar="OUT.svg", default=None,
+                        help="draw those per-turn figures as an SVG chart (implies "
+                             "--per-turn)")
     args = parser.parse_args(argv)
     if not 2 <= len(args.bots) <= 6:
         parser.error("--bots needs 2 to 6 names")
@@ -264,6 +312,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         parser.error("--jobs must be at least 1")
     if not 0 <= args.seed < 1 << 64:
         parser.error("--seed must be in 0..2**64-1")
+    if args.plot is not None:
+        if not args.plot.lower().endswith(".svg"):
+            parser.error("--plot writes an SVG chart: give a file name ending in .svg")
+        folder = os.path.dirname(os.path.abspath(args.plot))
+        if not os.path.isdir(folder):
+            parser.error(f"--plot: no folder {folder!r}")
+        args.per_turn = True
     strategies: list[Strategy] = []
     for name in args.bots:
         try:
@@ -301,20 +356,20 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         kingdom = preset("First Game")
     try:
         out = simulate(args.bots, args.games, args.seed, kingdom, sets=sets, colony=colony,
-                       jobs=args.jobs, required=required if args.kingdom is None else ())
+                       jobs=args.jobs, required=required if args.kingdom is None else (),
+                       per_turn=args.per_turn)
     except DominionError as e:
         parser.error(e.message)
+    if args.plot is not None:
+        try:
+            with open(args.plot, "w", encoding="utf-8") as f:
+                f.write(render_svg(out))
+        except OSError as e:
+            parser.error(f"--plot: cannot write {args.plot!r}: {e.strerror}")
     if args.json:
         print(json.dumps(out))
         return 0
-    print(f"{out['games']} games in {out['seconds']} s ({out['games_per_second']} games/s)")
-    print(f"average turns per player: {out['avg_turns']}")
-    for name, w, r in zip(out["bots"], out["wins"], out["win_rates"]):
-        print(f"  {name:<20} wins {w:>8} ({r:.1%})")
-    print(f"  ties {out['ties']}")
-    if out["colony_games"]:
-        print(f"  games with Platinum and Colony: {out['colony_games']}")
-    print("end reasons: " + ", ".join(f"{k} {v}" for k, v in sorted(out["end_reasons"].items())))
+    print("\n".join(text_lines(out, args.plot or "")))
     return 0
 
 
