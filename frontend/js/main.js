@@ -3,7 +3,7 @@
 import { h, mount } from './dom.js';
 import { t, lang, setLang, loadStrings, LANGS, LANG_NAMES, setCardNames } from './i18n.js';
 import { api } from './api.js';
-import { state, changed, subscribe, clearNotice, settled, watchWork } from './store.js';
+import { state, changed, subscribe, clearNotice, settled, watchWork, working, tutorialProgress } from './store.js';
 import { openGame, closeGame, pollNow, visibilityChanged } from './game.js';
 import { reloadLog } from './log.js';
 import { announce } from './screens/log.js';
@@ -137,6 +137,7 @@ function render() {
     performance.mark('dominion:first-game-render');
   }
   mount(bar, bottom);
+  tutor();
   announce();
   // A new decision for this seat: the focus goes to its title (a screen reader says it).
   const dec = document.getElementById('decision');
@@ -156,6 +157,19 @@ function render() {
     }
   }
   markIdle();
+}
+
+// "Learn to play": its module comes only with its game, then draws its hints on every redraw.
+let tutorial = null;
+let tutorialLoading = false;
+function tutor() {
+  const p = tutorialProgress();
+  if (tutorial) tutorial.render();
+  else if (!tutorialLoading && !p.done && p.game && p.game === state.route.params.id) {
+    tutorialLoading = true;
+    working(1);
+    import('./tutorial.js').then((m) => { tutorial = m; changed(); }, () => { tutorialLoading = false; }).finally(() => working(-1));
+  }
 }
 
 // A redraw while a pointer is down would swallow the tap: redraws wait for the click.

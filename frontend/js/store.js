@@ -96,6 +96,12 @@ export function forgetSeat(gameId) {
   writeSeats(all);
 }
 
+// "Learn to play" (tutorial.js): {game, seen, done, skipped} on this device, read by home and main.js.
+export const TUTORIAL = 'dominion.tutorial';
+export function tutorialProgress() {
+  try { return JSON.parse(localStorage.getItem(TUTORIAL) || '{}') || {}; } catch (e) { return {}; }
+}
+
 export const gameHash = (id) => `#/g/${encodeURIComponent(id)}`;
 
 /** Stored games, most recent first. */
