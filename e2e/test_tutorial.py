@@ -148,6 +148,10 @@ def test_skip_ends_the_tutorial_and_is_remembered(browser, server):
     page = ctx.new_page()
     start_tutorial(page)
     expect(page.locator("#tutor-skip")).to_have_text("Přeskočit výuku")
+    # Another language mid-game: the hint shown speaks it at once (its table comes on demand).
+    page.select_option("#lang", "hu")
+    expect(page.locator("#tutor-skip")).to_have_text("Oktatás kihagyása")
+    assert hint_patterns("hu")["welcome"].fullmatch(page.locator("#tutor-text").text_content())
     page.click("#tutor-skip")
     expect(page.locator("#tutor")).to_be_hidden()
     assert progress(page)["skipped"] is True and progress(page)["done"] is True
