@@ -169,6 +169,28 @@ def test_skip_ends_the_tutorial_and_is_remembered(browser, server):
     ctx.close()
 
 
+@pytest.mark.parametrize("size", [(640, 360), (768, 1024), (1280, 800)])
+def test_the_hint_leaves_the_phase_buttons_free_at_other_sizes(browser, server, shots, size):
+    width, height = size
+    ctx = open_context(browser, server, viewport={"width": width, "height": height})
+    page = ctx.new_page()
+    patterns = hint_patterns("en")
+    start_tutorial(page)
+    b = bubble(page)
+    assert b is not None and b["controls"], b
+    check_bubble(b, "en", patterns)
+    # The hint takes no tap: "Play all Treasures" works under it, and the buy phase's hint
+    # comes (the welcome's moment is over) beside the bar with its strip of piles to buy.
+    page.click("#btn-treasures")
+    expect(page.locator("#tutor")).to_have_attribute("data-hint", "buy")
+    wait_idle(page)
+    b = bubble(page)
+    assert b is not None and b["controls"], b
+    check_bubble(b, "en", patterns)
+    shot(page, shots, f"72-tutorial-buy-{width}x{height}", full=False)
+    ctx.close()
+
+
 # --- Militia: the bot's attack, scripted so that it surely comes
 
 GAME = "tutorial-militia"
