@@ -58,7 +58,7 @@ export async function loadStrings(l) {
   if (!STRINGS[l]) STRINGS[l] = (await import(`./lang/${l}.js`)).default;
 }
 
-/** Add a table loaded on demand (its sections) to loaded language `l`'s (the tutorial's). */
+/** Add the sections of a table loaded on demand to language `l`'s. */
 export function addStrings(l, table) { Object.assign(STRINGS[l], table); }
 
 /** The player chose language `l`: kept on this device. */

@@ -3,7 +3,7 @@
 import { h, mount } from './dom.js';
 import { t, lang, setLang, loadStrings, LANGS, LANG_NAMES, setCardNames } from './i18n.js';
 import { api } from './api.js';
-import { state, changed, subscribe, clearNotice, settled, watchWork, working, tutorialProgress } from './store.js';
+import { state, changed, subscribe, clearNotice, settled, watchWork, tutorialProgress } from './store.js';
 import { openGame, closeGame, pollNow, visibilityChanged } from './game.js';
 import { reloadLog } from './log.js';
 import { announce } from './screens/log.js';
@@ -159,16 +159,13 @@ function render() {
   markIdle();
 }
 
-// "Learn to play": its module comes only with its game, then draws its hints on every redraw.
+// "Learn to play": tutorial.js comes with its game only (a promise while it loads).
 let tutorial = null;
-let tutorialLoading = false;
 function tutor() {
   const p = tutorialProgress();
-  if (tutorial) tutorial.render();
-  else if (!tutorialLoading && !p.done && p.game && p.game === state.route.params.id) {
-    tutorialLoading = true;
-    working(1);
-    import('./tutorial.js').then((m) => { tutorial = m; changed(); }, () => { tutorialLoading = false; }).finally(() => working(-1));
+  if (tutorial) tutorial.render?.();
+  else if (p.game && p.game === state.route.params.id && !p.done) {
+    tutorial = import('./tutorial.js').then((m) => { tutorial = m; changed(); }, () => { tutorial = null; });
   }
 }
 

@@ -96,10 +96,10 @@ export function forgetSeat(gameId) {
   writeSeats(all);
 }
 
-// "Learn to play" (tutorial.js): {game, seen, done, skipped} on this device, read by home and main.js.
+// "Learn to play" (tutorial.js) on this device: {game, seen, done, skipped}.
 export const TUTORIAL = 'dominion.tutorial';
 export function tutorialProgress() {
-  try { return JSON.parse(localStorage.getItem(TUTORIAL) || '{}') || {}; } catch (e) { return {}; }
+  try { return JSON.parse(localStorage.getItem(TUTORIAL)) || {}; } catch (e) { return {}; }
 }
 
 export const gameHash = (id) => `#/g/${encodeURIComponent(id)}`;

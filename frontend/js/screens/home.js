@@ -426,7 +426,7 @@ export function homeScreen({ go }) {
   return h('div', { id: 'home' },
     h('h1', null, t('app.title')),
     h('p', 'muted', t('app.tagline')),
-    // "Learn to play": a guided first game; its code comes only when asked for.
+    // "Learn to play" (its code comes when asked for).
     h('button', { class: 'secondary', id: 'learn', 'data-done': String(!!tutorialProgress().done),
       onclick: () => import('../tutorial.js').then((m) => m.start(go, f.seats.find((s) => s.kind === 'me')?.name)) },
     t(tutorialProgress().done ? 'home.learnAgain' : 'home.learn')),
