@@ -87,11 +87,13 @@ def progress(page) -> dict:
     return page.evaluate("JSON.parse(localStorage.getItem('dominion.tutorial') || '{}')")
 
 
-def start_tutorial(page, name: str = "Ann") -> None:
+def start_tutorial(page, name: str = "Ann", shots: Path | None = None) -> None:
     """From the home form: name the player and tap "Learn to play"; the table shows its first hint."""
     page.goto("/")
     wait_screen(page, "home")
     page.fill("#my-name", name)
+    if shots:
+        shot(page, shots, f"70-{page.evaluate('document.documentElement.lang')}-home-learn-to-play", full=False)
     page.click("#learn")
     wait_screen(page, "table")
     expect(page.locator("#tutor")).to_have_attribute("data-hint", "welcome")
@@ -103,7 +105,7 @@ def test_the_tutorial_is_played_to_its_end_with_each_hint_at_its_moment(browser,
     page = ctx.new_page()
     errors = watch(page)
     patterns = hint_patterns(lang)
-    start_tutorial(page)
+    start_tutorial(page, shots=shots)
     # The game: the First Game kingdom against one bot (the gentle one).
     game = page.evaluate("location.hash").split("/")[-1]
     seat = page.evaluate("(id) => JSON.parse(localStorage.getItem('dominion.seats'))[id]", game)
