@@ -80,25 +80,28 @@ def test_every_module_is_reachable_from_main():
         assert f.exists(), f
         seen.add(f)
         text = f.read_text()
-        for imp in re.findall(r"from '(\.[^']+)'", text):
+        # Static imports, and modules loaded on demand (import('./tutorial.js')).
+        for imp in re.findall(r"(?:from |import\()'(\.[^']+)'", text):
             todo.append((f.parent / imp).resolve())
-        if "import(`./lang/${" in text:  # the language tables, loaded on demand
-            todo += [(f.parent / "lang" / f"{lang}.js").resolve() for lang in LANGS]
+        # Language tables loaded on demand: `./lang/${l}.js`, `./lang/tutorial/${l}.js`.
+        for folder in re.findall(r"import\(`\./(lang/(?:\w+/)?)\$\{", text):
+            todo += [(f.parent / folder / f"{lang}.js").resolve() for lang in LANGS]
     assert {p.resolve() for p in js.rglob("*.js")} == seen
 
 
 def ui_strings() -> dict[str, set[str]]:
-    """Keys of each language table in js/lang/<lang>.js ("home.new": `new` in its `home` section)."""
+    """Keys of each language table in js/lang/<lang>.js ("home.new": `new` in its `home` section),
+    with the sections of the tables loaded on demand (js/lang/tutorial/<lang>.js)."""
     out = {}
     for lang in LANGS:
-        text = (LANG_TABLES / f"{lang}.js").read_text()
-        body = text.split(f"const {lang} = {{", 1)[1].split("\n};", 1)[0]
         keys, section = set(), None
-        for line in body.splitlines():
-            if m := re.match(r"  (\w+): \{$", line):
-                section = m.group(1)
-            elif m := re.match(r"    '?([\w.-]+)'?: ", line):
-                keys.add(f"{section}.{m.group(1)}")
+        for table in (LANG_TABLES / f"{lang}.js", *sorted(LANG_TABLES.glob(f"*/{lang}.js"))):
+            body = table.read_text().split(f"const {lang} = {{", 1)[1].split("\n};", 1)[0]
+            for line in body.splitlines():
+                if m := re.match(r"  (\w+): \{$", line):
+                    section = m.group(1)
+                elif m := re.match(r"    '?([\w.-]+)'?: ", line):
+                    keys.add(f"{section}.{m.group(1)}")
         out[lang] = keys
     return out
 

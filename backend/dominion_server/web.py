@@ -41,6 +41,12 @@ def _frontend_dir() -> Path:
     return Path(current_app.config["FRONTEND_DIR"])
 
 
+#: Modules the client imports only when asked for (``import()``), never preloaded:
+#: the home page's transfer budget does not pay for them (the language tables,
+#: under ``lang/``, are left out too).
+ON_DEMAND = frozenset({"tutorial.js"})
+
+
 @bp.get("/")
 def index() -> Response:
     """The page, naming the client's files under their version (:mod:`.assets`:
@@ -59,7 +65,8 @@ def index() -> Response:
     js = root / "js"
     langs = sorted(p.stem for p in (js / "lang").glob("*.js"))
     best = request.accept_languages.best_match(langs, default="en")
-    modules = sorted(p.relative_to(js).as_posix() for p in js.rglob("*.js") if p.parent.name != "lang")
+    modules = sorted(m for m in (p.relative_to(js).as_posix() for p in js.rglob("*.js"))
+                     if not m.startswith("lang/") and m not in ON_DEMAND)
     resp.add_etag()  # of the page as sent: it changes with the version
     resp.make_conditional(request)
     if resp.status_code == 200:  # a 304's modules are in the browser's cache already

@@ -58,6 +58,9 @@ export async function loadStrings(l) {
   if (!STRINGS[l]) STRINGS[l] = (await import(`./lang/${l}.js`)).default;
 }
 
+/** Add the sections of a table loaded on demand to language `l`'s. */
+export function addStrings(l, table) { Object.assign(STRINGS[l], table); }
+
 /** The player chose language `l`: kept on this device. */
 export async function setLang(l) {
   if (!LANGS.includes(l)) return;

@@ -3,7 +3,7 @@
 import { h, mount } from './dom.js';
 import { t, lang, setLang, loadStrings, LANGS, LANG_NAMES, setCardNames } from './i18n.js';
 import { api } from './api.js';
-import { state, changed, subscribe, clearNotice, settled, watchWork } from './store.js';
+import { state, changed, subscribe, clearNotice, settled, watchWork, tutorialProgress } from './store.js';
 import { openGame, closeGame, pollNow, visibilityChanged } from './game.js';
 import { reloadLog } from './log.js';
 import { announce } from './screens/log.js';
@@ -137,6 +137,7 @@ function render() {
     performance.mark('dominion:first-game-render');
   }
   mount(bar, bottom);
+  tutor();
   announce();
   // A new decision for this seat: the focus goes to its title (a screen reader says it).
   const dec = document.getElementById('decision');
@@ -156,6 +157,16 @@ function render() {
     }
   }
   markIdle();
+}
+
+// "Learn to play": tutorial.js comes with its game only (a promise while it loads).
+let tutorial = null;
+function tutor() {
+  const p = tutorialProgress();
+  if (tutorial) tutorial.render?.();
+  else if (p.game && p.game === state.route.params.id && !p.done) {
+    tutorial = import('./tutorial.js').then((m) => { tutorial = m; changed(); }, () => { tutorial = null; });
+  }
 }
 
 // A redraw while a pointer is down would swallow the tap: redraws wait for the click.

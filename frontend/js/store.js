@@ -96,6 +96,12 @@ export function forgetSeat(gameId) {
   writeSeats(all);
 }
 
+// "Learn to play" (tutorial.js) on this device: {game, seen, done, skipped}.
+export const TUTORIAL = 'dominion.tutorial';
+export function tutorialProgress() {
+  try { return JSON.parse(localStorage.getItem(TUTORIAL)) || {}; } catch (e) { return {}; }
+}
+
 export const gameHash = (id) => `#/g/${encodeURIComponent(id)}`;
 
 /** Stored games, most recent first. */

@@ -20,6 +20,8 @@ const cs = {
     seat: 'Místo {n}',
   },
   home: {
+    learn: 'Naučit se hrát',
+    learnAgain: 'Naučit se hrát znovu ✓',
     new: 'Nová hra',
     players: 'Hráči',
     yourName: 'Tvoje jméno',

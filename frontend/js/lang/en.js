@@ -21,6 +21,8 @@ const en = {
     seat: 'Seat {n}',
   },
   home: {
+    learn: 'Learn to play',
+    learnAgain: 'Learn to play again ✓',
     new: 'New game',
     players: 'Players',
     yourName: 'Your name',

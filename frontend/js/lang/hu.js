@@ -21,6 +21,8 @@ const hu = {
     seat: '{n}. hely',
   },
   home: {
+    learn: 'Tanulj meg játszani',
+    learnAgain: 'Oktatás újra ✓',
     new: 'Új játék',
     players: 'Játékosok',
     yourName: 'A neved',

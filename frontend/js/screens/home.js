@@ -3,7 +3,7 @@
 import { h, field, section } from '../dom.js';
 import { t, has, cardName, lang, list } from '../i18n.js';
 import { api, ApiError } from '../api.js';
-import { state, changed, saveSeat, loadSeat, listSeats, forgetSeat, gameHash } from '../store.js';
+import { state, changed, saveSeat, loadSeat, listSeats, forgetSeat, gameHash, tutorialProgress } from '../store.js';
 import { cardButton } from '../cards.js';
 import { headline } from './end.js';
 import { asyncFields, asyncBody } from './absence.js';
@@ -426,6 +426,10 @@ export function homeScreen({ go }) {
   return h('div', { id: 'home' },
     h('h1', null, t('app.title')),
     h('p', 'muted', t('app.tagline')),
+    // "Learn to play" (its code comes when asked for).
+    h('button', { class: 'secondary', id: 'learn', 'data-done': String(!!tutorialProgress().done),
+      onclick: () => import('../tutorial.js').then((m) => m.start(go, f.seats.find((s) => s.kind === 'me')?.name)) },
+    t(tutorialProgress().done ? 'home.learnAgain' : 'home.learn')),
     yourGames(),
     h('form', { class: 'panel', id: 'create-form', onsubmit: (e) => { e.preventDefault(); create(go); } },
       h('h2', null, t('home.new')),
