@@ -80,8 +80,9 @@ def test_every_module_is_reachable_from_main():
         assert f.exists(), f
         seen.add(f)
         text = f.read_text()
-        for imp in re.findall(r"from '(\.[^']+)'", text):
-            todo.append((f.parent / imp).resolve())
+        # Static imports, and modules loaded on demand (import('../ondemand/stats.js')).
+        for imp in re.findall(r"from '(\.[^']+)'|import\('(\.[^']+)'\)", text):
+            todo.append((f.parent / (imp[0] or imp[1])).resolve())
         if "import(`./lang/${" in text:  # the language tables, loaded on demand
             todo += [(f.parent / "lang" / f"{lang}.js").resolve() for lang in LANGS]
     assert {p.resolve() for p in js.rglob("*.js")} == seen

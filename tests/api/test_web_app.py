@@ -64,7 +64,9 @@ def test_the_page_preloads_every_module_and_the_likely_language_table(client, ap
                        "</api/kingdoms/presets>; rel=preload; as=fetch; crossorigin"]
     js = Path(app.config["FRONTEND_DIR"], "js")
     base = f"/v/{assets.version(js.parent)}/js/"  # the client's current version
-    modules = {base + p.relative_to(js).as_posix() for p in js.rglob("*.js") if p.parent.name != "lang"}
+    modules = {base + p.relative_to(js).as_posix() for p in js.rglob("*.js")
+               if p.parent.name not in ("lang", "ondemand")}
+    assert base + "ondemand/stats.js" not in modules  # loaded when the statistics open
     assert base + "main.js" in modules and set(preloads) == modules | {f"{base}lang/{table}.js"}
     for path in preloads + [p.split(";")[0].strip("<>") for p in fetched]:
         assert client.get(path).status_code == 200, path
