@@ -4,24 +4,29 @@ table row per turn, at 360 px, in axe's eyes; a running game has none yet."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
-from e2e_support import api, no_horizontal_scroll, shot, wait_screen
+from e2e_support import api, no_horizontal_scroll, open_context, shot, wait_screen
 from flow_support import join, new_game, open_seat, play_out
 from test_accessibility import a11y_context, axe, one_h1
+from test_languages import LOCALES, check_screen
+
+TITLES = {"en": "Game statistics", "cs": "Statistiky hry", "hu": "Játékstatisztika"}
 
 
-def _finished_game(server):
+@pytest.fixture(scope="module")
+def finished(server):
     """Ann and Bob (Big Money through the API) and a Big Money bot, played to the end."""
     g = new_game(server, [{"kind": "human", "name": "Ann"}, {"kind": "human"},
-                          {"kind": "bot", "bot": "big-money"}], preset="first-game-1e", seed=23)
+                          {"kind": "bot", "bot": "big-money", "name": "Zora"}], preset="first-game-1e", seed=23)
     bob = join(server, g, "Bob")
     play_out(server, g["id"], {0: g["token"], 1: bob["token"]})
     return g
 
 
-def test_end_screen_and_statistics_view_draw_a_line_per_player(browser, server, shots):
-    g = _finished_game(server)
+def test_end_screen_and_statistics_view_draw_a_line_per_player(browser, server, shots, finished):
+    g = finished
     status, stats = api(server, "GET", f"/api/games/{g['id']}/stats")
     assert status == 200, stats
     turns = len(stats["turns"])
@@ -77,4 +82,20 @@ def test_a_running_game_has_no_statistics_yet(browser, server):
     expect(page.locator("#stats [role=alert]")).to_contain_text("once the game is over")
     expect(page.locator("svg.chart")).to_have_count(0)
     axe(page, "stats (refused)")
+    ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["cs", "hu"])
+def test_statistics_view_in_each_language(browser, server, shots, finished, lang):
+    """Czech and Hungarian at 360 px: no English, no broken word, nothing sideways."""
+    g = finished
+    ctx = open_context(browser, server, lang=LOCALES[lang])
+    page = ctx.new_page()
+    open_seat(page, g["id"], 0, g["token"], "Ann", screen="end")
+    expect(page.locator("#stats-link")).to_have_text(TITLES[lang])
+    page.goto(f"/#/g/{g['id']}/stats")
+    wait_screen(page, "stats")
+    expect(page.locator("h1")).to_have_text(TITLES[lang])
+    expect(page.locator("#chart-vp-svg g.series")).to_have_count(3)
+    check_screen(page, lang, shots, "stats", full=True)
     ctx.close()

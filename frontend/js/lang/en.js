@@ -395,7 +395,7 @@ const en = {
     vpOf: 'VP of {name}',
     totals: 'Totals',
     shuffles: 'Shuffles',
-    gained: 'Cards gained',
+    gained: 'Gained',
     turnsAll: { one: 'The game lasted {n} turn.', other: 'The game lasted {n} turns.' },
     noCoins: 'The coins of this game are not known.',
   },
