@@ -10,12 +10,16 @@ replay is trusted only when it gives back exactly the stored events; if it
 does not (a game stored by an older engine), the statistics come from the
 stored events alone and the coins are ``null``.
 
-Only finished games have statistics: everything in them is then public.
+Only finished games have statistics: everything in them is then public. They
+never change, so each process keeps the last :data:`CACHED` games' figures by
+id and version (a replay costs some 30 ms for a 2-player game, more for 6).
 """
 
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 from typing import Any, Optional
 
 from sqlalchemy import select
@@ -31,6 +35,8 @@ from .extensions import db
 from .models import BOT, OVER, CommandRow, EventRow
 from .service import Loaded, edition_of, load
 
+#: The server's own events (stand_in, take_back): about who plays, not the rules.
+SEAT_EVENTS = frozenset(k for k, v in EVENT_TYPES.items() if v.seats)
 COMMANDS = CommandRow.__table__
 EVENTS = EventRow.__table__
 
@@ -46,11 +52,32 @@ def finished(game_id: str) -> Loaded:
     return g
 
 
+#: How many games' statistics a process keeps.
+CACHED = 64
+_cache: "OrderedDict[tuple[str, int], dict[str, Any]]" = OrderedDict()
+_lock = threading.Lock()
+
+
 def stats(g: Loaded) -> dict[str, Any]:
-    """The statistics of the finished game ``g`` as the API gives them (before the dump)."""
+    """The statistics of the finished game ``g`` as the API gives them (before the
+    dump; callers must not change it: it may be the cached copy)."""
+    key = (g.id, g.version)
+    with _lock:
+        if key in _cache:
+            _cache.move_to_end(key)
+            return _cache[key]
+    out = _compute(g)
+    with _lock:
+        _cache[key] = out
+        while len(_cache) > CACHED:
+            _cache.popitem(last=False)
+    return out
+
+
+def _compute(g: Loaded) -> dict[str, Any]:
     stored = [json.loads(r.data) for r in db.session.execute(
         select(EVENTS.c.data).where(EVENTS.c.game_id == g.id).order_by(EVENTS.c.seq))]
-    rules = [e for e in stored if not EVENT_TYPES[e["type"]].seats]
+    rules = [e for e in stored if e.get("type") not in SEAT_EVENTS]
     final = Game.from_json(g.state).state
     figures = _replayed(g, rules)
     if figures is None:

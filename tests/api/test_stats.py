@@ -7,11 +7,14 @@ from collections import Counter
 import pytest
 
 from dominion import CARDS
+from dominion_server import game_stats
 from dominion_server.extensions import db
 from dominion_server.models import CommandRow
 
 from .support import bearer, command, create, two_humans
+from .test_async_games import age, awaited, end_turn
 from .test_full_game import human_move
+from .test_rematch import humans
 
 KINGDOM = ["Cellar", "Chapel", "Moat", "Village", "Militia", "Smithy", "Market",
            "Witch", "Remodel", "Bureaucrat"]
@@ -162,6 +165,7 @@ def test_a_log_that_does_not_replay_gives_stats_without_coins(finished):
     statistics from the event log; only the coins are unknown."""
     app, client, gid, _, _ = finished
     full = client.get(f"/api/games/{gid}/stats").get_json()
+    game_stats._cache.clear()  # a finished game's log never changes; this one's will
     with app.app_context():
         first = db.session.query(CommandRow).filter_by(game_id=gid).order_by(
             CommandRow.id).first()
@@ -176,9 +180,37 @@ def test_a_log_that_does_not_replay_gives_stats_without_coins(finished):
         with app.app_context():
             db.session.get(CommandRow, kept[0]).command = kept[1]
             db.session.commit()
+        game_stats._cache.clear()
     assert all(t["coins"] is None for t in partial["turns"])
     for t in partial["turns"]:
         t.pop("coins")
     for t in full["turns"]:
         t.pop("coins")
     assert partial == full
+
+
+def test_a_game_with_a_stand_in_replays_with_its_coins(client, app):
+    """A bot stood in for an absent player for a while: the replay hands the seat to
+    the same bot at the same point, so the coins are known."""
+    gid, tokens = humans(client, ["Ann", "Bob"], deadline=24, kingdom=KINGDOM, seed=5)
+    mover = awaited(client, gid, tokens)
+    other = 1 - mover
+    age(app, gid, 25)
+    r = command(client, gid, tokens[other], {"type": "stand_in", "seat": mover})
+    assert r.status_code == 200, r.get_json()
+    end_turn(client, gid, tokens[other])  # the stand-in plays the absent seat's turn inline
+    assert command(client, gid, tokens[mover], {"type": "take_back"}).status_code == 200
+    for _ in range(3000):
+        view = client.get(f"/api/games/{gid}").get_json()["view"]
+        if view["game_over"]:
+            break
+        seat = view["awaiting"][0]
+        mine = client.get(f"/api/games/{gid}", headers=bearer(tokens[seat])).get_json()["view"]
+        res = command(client, gid, tokens[seat], human_move(mine))
+        assert res.status_code == 200, res.get_json()
+    else:
+        raise AssertionError("the game should have ended")
+    stats = client.get(f"/api/games/{gid}/stats").get_json()
+    assert all(isinstance(t["coins"], int) for t in stats["turns"])
+    assert stats["turns"][-1]["vp"] == view["result"]["scores"]
+    assert len(stats["turns"]) == sum(view["result"]["turns"])
