@@ -49,17 +49,18 @@ export function lineChart({ label, xLabel, series, id }) {
   const py = (y) => H - PAD.bottom - ((y - yMin) / (yMax - yMin || 1)) * (H - PAD.top - PAD.bottom);
   const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, width: '100%', role: 'img', 'aria-label': label,
     class: 'chart', id, 'font-size': 11, 'font-family': 'system-ui, sans-serif' });
-  const grid = s('g', { 'aria-hidden': 'true', fill: '#5d5548' });
+  // Axes and labels in the text's colour (whatever the theme), the grid faint.
+  const grid = s('g', { 'aria-hidden': 'true', fill: 'currentColor' });
   for (const y of yTicks) {
-    grid.appendChild(s('line', { x1: PAD.left, x2: W - PAD.right, y1: py(y), y2: py(y), stroke: '#ddd3bf' }));
+    grid.appendChild(s('line', { x1: PAD.left, x2: W - PAD.right, y1: py(y), y2: py(y), stroke: 'currentColor', 'stroke-opacity': 0.2 }));
     grid.appendChild(s('text', { x: PAD.left - 4, y: py(y) + 4, 'text-anchor': 'end' }, String(y)));
   }
   for (const x of ticks(xMax - xMin, 6).map((d) => d + xMin).filter((x) => x <= xMax)) {
     grid.appendChild(s('text', { x: px(x), y: H - PAD.bottom + 14, 'text-anchor': 'middle' }, String(x)));
   }
   grid.appendChild(s('text', { x: (PAD.left + W - PAD.right) / 2, y: H - 3, 'text-anchor': 'middle' }, xLabel));
-  grid.appendChild(s('line', { x1: PAD.left, x2: PAD.left, y1: PAD.top, y2: H - PAD.bottom, stroke: '#5d5548' }));
-  grid.appendChild(s('line', { x1: PAD.left, x2: W - PAD.right, y1: H - PAD.bottom, y2: H - PAD.bottom, stroke: '#5d5548' }));
+  grid.appendChild(s('line', { x1: PAD.left, x2: PAD.left, y1: PAD.top, y2: H - PAD.bottom, stroke: 'currentColor' }));
+  grid.appendChild(s('line', { x1: PAD.left, x2: W - PAD.right, y1: H - PAD.bottom, y2: H - PAD.bottom, stroke: 'currentColor' }));
   svg.appendChild(grid);
   series.forEach((se, i) => {
     const pts = se.points.map(([x, y]) => `${px(x).toFixed(1)},${py(y).toFixed(1)}`).join(' ');
