@@ -80,11 +80,11 @@ def test_every_module_is_reachable_from_main():
         assert f.exists(), f
         seen.add(f)
         text = f.read_text()
-        # Static imports, and modules loaded on demand (import('./tutorial.js')).
+        # Static imports, and modules loaded on demand (import('./ondemand/stats.js')).
         for imp in re.findall(r"(?:from |import\()'(\.[^']+)'", text):
             todo.append((f.parent / imp).resolve())
-        # Language tables loaded on demand: `./lang/${l}.js`, `./lang/tutorial/${l}.js`.
-        for folder in re.findall(r"import\(`\./(lang/(?:\w+/)?)\$\{", text):
+        # Language tables loaded on demand: `./lang/${l}.js`, `../lang/tutorial/${l}.js`.
+        for folder in re.findall(r"import\(`(\.\.?/lang/(?:\w+/)?)\$\{", text):
             todo += [(f.parent / folder / f"{lang}.js").resolve() for lang in LANGS]
     assert {p.resolve() for p in js.rglob("*.js")} == seen
 

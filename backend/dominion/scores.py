@@ -44,7 +44,13 @@ def total(counts: Counter, vp_tokens: int = 0) -> int:
 
 
 def record_pass(state: "GameState", giver: int, receiver: int, card: str) -> None:
-    """Note that ``giver`` passed ``card`` to ``receiver`` unseen by the others.
+    """Note that ``giver`` passed ``card`` to ``receiver`` unseen by the others
+    (:func:`add_pass` on the state's record)."""
+    add_pass(state.hidden_passes, giver, receiver, card)
+
+
+def add_pass(passes: list[list], giver: int, receiver: int, card: str) -> None:
+    """Add a hidden pass to ``passes`` (``[giver, receiver, card]``, oldest first).
 
     A pass to oneself (2nd edition, a lone seat with cards) changes nothing.
     A pass that returns a card just as an earlier pass between the same two
@@ -53,7 +59,6 @@ def record_pass(state: "GameState", giver: int, receiver: int, card: str) -> Non
     """
     if giver == receiver:
         return
-    passes = state.hidden_passes
     for i in range(len(passes) - 1, -1, -1):
         if passes[i] == [receiver, giver, card]:
             del passes[i]
@@ -72,7 +77,21 @@ def believed_counts(state: "GameState", viewer: Optional[int]) -> list[Counter]:
     counts = [Counter(p.all_cards()) for p in state.players]
     if state.game_over:
         return counts
-    for giver, receiver, card in reversed(state.hidden_passes):
+    return undo_passes(counts, state.hidden_passes, viewer)
+
+
+def undo_passes(counts: list[Counter], passes: list[list],
+                viewer: Optional[int]) -> list[Counter]:
+    """``counts`` (by seat) with the ``passes`` ``viewer`` did not see undone:
+    ``counts`` itself when there are none, else new counters.
+
+    Newest first; a pass whose card its receiver no longer has is evident
+    from what the viewer saw, so it is not undone (no count below zero).
+    """
+    if not passes:
+        return counts
+    counts = [Counter(c) for c in counts]
+    for giver, receiver, card in reversed(passes):
         if viewer == giver or viewer == receiver:
             continue
         if counts[receiver][card] > 0:

@@ -23,7 +23,7 @@ from sqlalchemy import text
 from dominion import CARDS, catalog, presets, randomize
 from dominion.errors import DominionError
 
-from . import bodies, docs, openapi, schemas, service
+from . import bodies, docs, game_stats, openapi, schemas, service, stats_schemas
 from .delivery import registry
 from .delivery.worker import vapid_keys
 from .errors import ApiError, engine_error
@@ -51,6 +51,8 @@ PRESET_LIST = schemas.PresetListSchema()
 HEALTH = schemas.HealthSchema()
 POLL_HEADERS = schemas.PollHeadersSchema()
 COMMAND_HEADERS = schemas.CommandHeadersSchema()
+GAME_STATS = stats_schemas.GameStatsSchema()
+STATS_HEADERS = stats_schemas.StatsHeadersSchema()
 
 
 
@@ -321,6 +323,35 @@ def get_log(game_id: str) -> Response:
                             q["lang"])
     return _json(LOG_PAGE.dump(page), 200, {"Cache-Control": "private, no-cache",
                                            "Vary": "Authorization"})
+
+
+@bp.get("/games/<game_id>/stats")
+@openapi.operation(
+    "getGameStats", tags=("games",), path=schemas.GamePathSchema,
+    headers=stats_schemas.StatsHeadersSchema,
+    ok=(Ok(200, stats_schemas.GameStatsSchema, ("ETag",)), Ok(304, None, ("ETag",))),
+    errors=(400, 404, 409))
+def get_game_stats(game_id: str) -> Response:
+    """A finished game's statistics, turn by turn
+
+    Each turn's player and coins, the cards every player gained in it and every
+    player's VP after it; each player's turns, shuffles and final deck. Only what was
+    public during the game (VP as everyone knew them: see `vp`) or became public at its
+    end; the same for every caller, so no token is read. A game still being played (or
+    waiting for players) has none yet: 409 `game_not_over`. A finished game's statistics
+    never change: send `If-None-Match` with the `ETag` for a 304.
+    """
+    game_id = _game_id(game_id)
+    inm = _headers(STATS_HEADERS).get("if_none_match")
+    service.read_only()
+    g = game_stats.finished(game_id)
+    tag = service.etag(g.version, None)
+    cache = {"ETag": tag, "Cache-Control": "public, no-cache"}
+    if inm is not None and service.etag_matches(inm, tag):
+        resp = Response(status=304)  # the replay is skipped too
+        resp.headers.update(cache)
+        return resp
+    return _json(GAME_STATS.dump(game_stats.stats(g)), 200, cache)
 
 
 # ---------------------------------------------------------------------------

@@ -295,7 +295,8 @@ MEANINGS: dict[str, str] = {
     "seat_taken": "The invitation code is used up or wrong, or someone took the seat first "
                   "(for a rematch: the caller's seat was taken with its invitation code).",
     "game_not_started": "The game starts when every seat is taken.",
-    "game_not_over": "A rematch can follow only a finished game.",
+    "game_not_over": "A rematch can follow only a finished game, and only a finished "
+                     "game has statistics.",
     "stale_version": "`If-Match` names an old version, or another command won the race: "
                      "nothing was applied; fetch the game (`current_version`) and decide "
                      "again.",

@@ -90,6 +90,8 @@ export const api = {
       headers: { ...(etag && { 'If-Match': etag }), 'Idempotency-Key': key },
     }),
   rematch: (id, token) => request('POST', `/api/games/${enc(id)}/rematch`, { token }),
+  /** A finished game's statistics (409 while it is played). */
+  stats: (id) => request('GET', `/api/games/${enc(id)}/stats`),
   log: (id, token, query) => request('GET', `/api/games/${enc(id)}/log${qs(query)}`, { token }),
   cards: (lang) => request('GET', `/api/cards?lang=${enc(lang)}`),
   randomKingdom: (query) => request('GET', `/api/kingdoms/random${qs(query)}`),

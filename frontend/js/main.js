@@ -9,6 +9,7 @@ import { reloadLog } from './log.js';
 import { announce } from './screens/log.js';
 import { homeScreen, joinScreen } from './screens/home.js';
 import { gameScreen, gameBar } from './screens/lobby.js';
+import { withStats } from './screens/end.js';
 import { fitNames } from './cards.js';
 import { alertsControl, pageTitle } from './alerts.js';
 import { registerWorker, showNet } from './pwa.js';
@@ -18,9 +19,10 @@ const main = document.getElementById('main');
 const bar = document.getElementById('bar');
 const topbar = document.getElementById('topbar');
 
-// Routes: #/ (home), #/g/<id> (a game), #/join/<id>/<code> (an invite).
+// Routes: #/ (home), #/g/<id> (a game), #/g/<id>/stats (its statistics), #/join/<id>/<code> (an invite).
 function parseRoute(hash) {
   const parts = hash.replace(/^#\/?/, '').split('?')[0].split('/').filter(Boolean).map(decodeURIComponent);
+  if (parts[0] === 'g' && parts[1] && parts[2] === 'stats') return { name: 'stats', params: { id: parts[1] } };
   if (parts[0] === 'g' && parts[1]) return { name: 'game', params: { id: parts[1] } };
   if (parts[0] === 'join' && parts[1]) return { name: 'join', params: { id: parts[1], code: parts[2] || null } };
   return { name: 'home', params: {} };
@@ -117,6 +119,8 @@ function render() {
     bottom = gameBar();
   } else if (r.name === 'join') {
     screen = joinScreen(r.params, { go });
+  } else if (r.name === 'stats') {
+    screen = withStats((m) => m.statsScreen(r.params)) || h('p', { role: 'status' }, t('common.loading'));
   } else {
     screen = homeScreen({ go });
   }
@@ -165,7 +169,7 @@ function tutor() {
   const p = tutorialProgress();
   if (tutorial) tutorial.render?.();
   else if (p.game && p.game === state.route.params.id && !p.done) {
-    tutorial = import('./tutorial.js').then((m) => { tutorial = m; changed(); }, () => { tutorial = null; });
+    tutorial = import('./ondemand/tutorial.js').then((m) => { tutorial = m; changed(); }, () => { tutorial = null; });
   }
 }
 

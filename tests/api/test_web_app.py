@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from dominion_server import assets, web
+from dominion_server import assets
 from dominion_server.web import API_CSP, FRONTEND_CSP
 
 
@@ -64,10 +64,11 @@ def test_the_page_preloads_every_module_and_the_likely_language_table(client, ap
                        "</api/kingdoms/presets>; rel=preload; as=fetch; crossorigin"]
     js = Path(app.config["FRONTEND_DIR"], "js")
     base = f"/v/{assets.version(js.parent)}/js/"  # the client's current version
-    every = {p.relative_to(js).as_posix() for p in js.rglob("*.js")}
-    # Modules loaded on demand (the tutorial, its tables) are not preloaded: the home page does not pay for them.
-    modules = {base + m for m in every if not m.startswith("lang/") and m not in web.ON_DEMAND}
-    assert web.ON_DEMAND <= every and "lang/tutorial/en.js" in every
+    modules = {base + p.relative_to(js).as_posix() for p in js.rglob("*.js")
+               if p.relative_to(js).parts[0] not in ("lang", "ondemand")}
+    # Loaded when the statistics or the tutorial open, never by the home page.
+    assert base + "ondemand/stats.js" not in modules and base + "main.js" in modules
+    assert f"{base}lang/tutorial/en.js" not in modules
     assert base + "main.js" in modules and set(preloads) == modules | {f"{base}lang/{table}.js"}
     for path in preloads + [p.split(";")[0].strip("<>") for p in fetched]:
         assert client.get(path).status_code == 200, path

@@ -1,9 +1,9 @@
-// The end screen: winner, rematch, scores, tie-break, each deck, and the log.
+// The end screen: winner, rematch, the statistics' link, scores, tie-break, each deck, and the log.
 
 import { h } from '../dom.js';
 import { t, cardName } from '../i18n.js';
 import { api } from '../api.js';
-import { state, changed, notify, saveSeat, gameHash } from '../store.js';
+import { state, changed, notify, saveSeat, gameHash, working } from '../store.js';
 import { cardButton } from '../cards.js';
 import { logSection } from './log.js';
 
@@ -48,6 +48,21 @@ function rematchButton(go) {
     onclick: () => rematch(g, go, r?.invite) }, t(r ? 'end.rematchJoin' : 'end.rematch')) : null;
 }
 
+// The statistics (charts, their tables) load on demand: the home page has no room for them.
+let stats = null;
+let statsLoad = null; // 'loading' or 'failed'
+/** `fn(module)` once the statistics module is loaded (asked for on the first call), else null. */
+export function withStats(fn) {
+  if (stats) return fn(stats);
+  if (!statsLoad) {
+    statsLoad = 'loading';
+    working(1);
+    import('../ondemand/stats.js').then((m) => { stats = m; statsLoad = null; }, () => { statsLoad = 'failed'; })
+      .finally(() => { working(-1); changed(); });
+  }
+  return null;
+}
+
 let atTop = null; // the game whose end screen was last opened at the top
 export function endScreen(view, { onAgain, go }) {
   const r = view.result;
@@ -66,7 +81,8 @@ export function endScreen(view, { onAgain, go }) {
     title,
     h('p', { class: 'panel', id: 'winner', role: 'status' }, h('b', null, headline(view))),
     h('p', 'row', rematchButton(go),
-      h('button', { class: 'secondary', id: 'play-again', onclick: onAgain }, t('end.again'))),
+      h('button', { class: 'secondary', id: 'play-again', onclick: onAgain }, t('end.again')),
+      h('a', { class: 'btn secondary', id: 'stats-link', href: `${gameHash(state.game.id)}/stats` }, t('stats.open'))),
     r.end_reason ? h('p', null, t(`end.reason.${r.end_reason}`)) : null,
     r.tie_break ? h('p', { id: 'tie-break' }, t('end.tieBreak')) : null,
     h('table', { class: 'scores', id: 'scores' },
@@ -78,6 +94,8 @@ export function endScreen(view, { onAgain, go }) {
           tokensNote(view, s)),
         h('td', 'num score', t('end.score', { n: r.scores[s] })),
         h('td', 'num', String(r.turns[s])))))),
+    // Below the scores: the chart arrives a moment later without moving them.
+    withStats((m) => m.vpPreview(state.game.id)),
     (r.decks || []).map((deck, s) => h('section', { class: 'panel', 'data-deck': s },
       h('h2', null, t('end.deck', { name: names[s] }), ' ', h('span', 'muted small', t('common.cards', { n: Object.values(deck).reduce((a, b) => a + b, 0) }))),
       h('ul', 'deck-list', Object.entries(deck).map(([card, n]) => h('li', null, `${n}× `, cardButton(card, { small: true, label: `${n}× ${cardName(card)}` })))))),

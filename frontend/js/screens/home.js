@@ -428,7 +428,7 @@ export function homeScreen({ go }) {
     h('p', 'muted', t('app.tagline')),
     // "Learn to play" (its code comes when asked for).
     h('button', { class: 'secondary', id: 'learn', 'data-done': String(!!tutorialProgress().done),
-      onclick: () => import('../tutorial.js').then((m) => m.start(go, f.seats.find((s) => s.kind === 'me')?.name)) },
+      onclick: () => import('../ondemand/tutorial.js').then((m) => m.start(go, f.seats.find((s) => s.kind === 'me')?.name)) },
     t(tutorialProgress().done ? 'home.learnAgain' : 'home.learn')),
     yourGames(),
     h('form', { class: 'panel', id: 'create-form', onsubmit: (e) => { e.preventDefault(); create(go); } },

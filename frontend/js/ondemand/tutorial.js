@@ -9,11 +9,11 @@
 // Loaded on demand: by the home form's "Learn to play", or by main.js when the
 // tutorial's game opens; its strings (lang/tutorial/<lang>.js) and styles too.
 
-import { h } from './dom.js';
-import { t, has, lang, loadStrings, addStrings, cardName, money } from './i18n.js';
-import { api } from './api.js';
-import { state, changed, working, notify, saveSeat, gameHash, tutorialProgress, TUTORIAL } from './store.js';
-import { info } from './cards.js';
+import { h } from '../dom.js';
+import { t, has, lang, loadStrings, addStrings, cardName, money } from '../i18n.js';
+import { api } from '../api.js';
+import { state, changed, working, notify, saveSeat, gameHash, tutorialProgress, TUTORIAL } from '../store.js';
+import { info } from '../cards.js';
 
 /**
  * The tutorial's opponent: the gentle bot. Until the `easy` bot is in
@@ -80,13 +80,13 @@ let styles = null;
 /** Load what the hints need in language `l`; the page counts it as work (not idle meanwhile). */
 function ensure(l) {
   if (!styles) {
-    const link = h('link', { rel: 'stylesheet', href: new URL('../css/tutorial.css', import.meta.url).href });
+    const link = h('link', { rel: 'stylesheet', href: new URL('../../css/tutorial.css', import.meta.url).href });
     styles = new Promise((ok) => { link.onload = ok; link.onerror = ok; });
     document.head.append(link);
   }
   if (!tables[l]) {
     working(1);
-    tables[l] = Promise.all([loadStrings(l), import(`./lang/tutorial/${l}.js`), styles])
+    tables[l] = Promise.all([loadStrings(l), import(`../lang/tutorial/${l}.js`), styles])
       .then(([, m]) => { addStrings(l, m.default); tables[l] = true; changed(); })
       .catch(() => { tables[l] = null; }) // offline: tried again at the next redraw
       .finally(() => working(-1));
