@@ -44,7 +44,7 @@ def test_phone_player_beats_or_loses_to_a_bot_by_clicking_only(browser, server, 
     no_horizontal_scroll(page)
     assert unlabelled_controls(page) == []
     shot(page, shots, "01-home")
-    create_game(page, "Ann", ["generic"], preset="first-game-1e")
+    create_game(page, "Ann", ["medium"], preset="first-game-1e")
     wait_screen(page, "table")
     no_horizontal_scroll(page)
     assert small_tap_targets(page) == []

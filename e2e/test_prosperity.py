@@ -510,7 +510,7 @@ def test_treasure_decisions_come_up_through_the_one_play_all_treasures_tap(brows
     page = ctx.new_page()
     errors = watch(page)
     seeded(page, GAME_SEED + 1)
-    create_game(page, "Ann", ["generic"], kingdom=TREASURE_KINGDOM)
+    create_game(page, "Ann", ["medium"], kingdom=TREASURE_KINGDOM)
     wait_screen(page, "table")
     me = Player(page, wants={"Tiara": 2, "Anvil": 2, "Investment": 1, "Crystal Ball": 1, "Loan": 1,
                              "War Chest": 1, "Royal Seal": 1, "Contraband": 1})

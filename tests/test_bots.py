@@ -184,7 +184,7 @@ def test_generic_bot_finishes_random_kingdoms_with_2_to_6_players() -> None:
         # Generic bots and explorers (generic answers to every card), and
         # one seat of any bot.
         bots = [make_bot("generic") if s % 2 else Explorer(rng) for s in range(n - 1)]
-        bots.append(make_bot(names[g % 3]))
+        bots.append(make_bot(names[g % len(names)]))  # every registered bot, Easy too
         agents = {s: Checked(b, prompts) for s, b in enumerate(bots)}
         game = new_game(n, kingdom, seed=g, agents=agents, record_events=False)
         st = game.state

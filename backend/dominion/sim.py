@@ -3,7 +3,7 @@
 Example::
 
     dominion-sim --bots big-money smithy-big-money --games 1000 --seed 7 --json
-    dominion-sim --bots generic big-money --kingdom random --sets base,prosperity
+    dominion-sim --bots medium big-money --kingdom random --sets base,prosperity
     dominion-sim --bots strategies.xml:"Smithy BM" big-money --games 1000
     dominion-sim --bots big-money smithy-big-money --games 2000 --plot out.svg
 
@@ -34,7 +34,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Iterator, Optional, Sequence
 
-from .bots import BOTS, Bot, make_bot
+from .bots import ALIASES, BOTS, Bot, make_bot
 from .bots.dominionsim import DominionSimBot, Strategy, is_spec, kingdom_for, load_strategy
 from .cards.card import CARDS
 from .engine import Agent
@@ -273,7 +273,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                "limit is a loss for every bot.",
     )
     parser.add_argument("--bots", nargs="+", required=True,
-                        help="one bot per seat (2-6): " + ", ".join(sorted(BOTS))
+                        help="one bot per seat (2-6): " + ", ".join(BOTS)
+                             + (" (aliases: " + ", ".join(f"{a} = {b}" for a, b in ALIASES.items())
+                                + ")")
                              + ", or a DominionSim bot file's player as path.xml:'Bot name'")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)

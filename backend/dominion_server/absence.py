@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Optional
 from sqlalchemy import update
 
 from dominion import Game
-from dominion.bots import make_bot
+from dominion.bots import GenericBot, make_bot
 
 from .errors import ApiError
 from .extensions import db
@@ -36,7 +36,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .service import Loaded, SeatRecord
 
 #: The bot that stands in for an absent player: the Medium one.
-STAND_IN_BOT = "generic"
+STAND_IN_BOT = GenericBot.name
 
 SEATS = SeatRow.__table__
 

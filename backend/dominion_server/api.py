@@ -130,7 +130,7 @@ RATE_LIMITS = {
 @openapi.operation(
     "createGame", tags=("games",), body=schemas.GameCreateSchema,
     example={"seats": [{"kind": "human", "name": "Ann"}, {"kind": "human"},
-                       {"kind": "bot", "bot": "generic"}],
+                       {"kind": "bot", "bot": "easy"}],
              "preset": "first-game-2e", "reminder": 12, "deadline": 24},
     ok=Ok(201, schemas.SeatTokenSchema, ("ETag", "Location")),
     errors=(400, 413, 415, 422, 429))

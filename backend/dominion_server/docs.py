@@ -182,7 +182,10 @@ in every coding.
    true`) and the command is never applied twice.
 
 Bots move right after a human's command, in the same request: its `events` and `game`
-already include their moves.
+already include their moves. A bot seat names its bot (`seats[].bot` of `POST /api/games`):
+three levels, `easy` (for a first game), `medium` (plays any kingdom soundly) and `hard`,
+and two baselines, `big-money` and `smithy-big-money`. The earlier name `generic` is still
+accepted as an alias of `medium`; the game shows the bot's own name (`medium`).
 """
 
 
@@ -203,10 +206,10 @@ are in the game's `setup`, and a rematch keeps them:
   compares it with its clock (or reads the game again without `If-None-Match`).
 
 **A bot plays for an absent player.** Once a seat is absent, any *other* player may send
-`{"type": "stand_in", "seat": S}`: the Medium bot (`generic`) then plays seat S inline, as any bot
+`{"type": "stand_in", "seat": S}`: the Medium bot (`medium`) then plays seat S inline, as any bot
 (its turns within the other players' requests), until S's player sends
 `{"type": "take_back"}`, at any time. Meanwhile `seats[S]` keeps `kind` `"human"` with
-`bot` `"generic"`, S stays in `absent`, and S's token still reads the game. Both commands
+`bot` `"medium"`, S stays in `absent`, and S's token still reads the game. Both commands
 are in `view.legal` for whoever may send them; they are logged for everyone as the
 `stand_in` and `take_back` events (`seat`: the seat, `by`: who sent it). The bot sees
 what the player would have seen and nothing it does shows the seat's hidden cards to

@@ -25,7 +25,7 @@ from marshmallow import (
     validates_schema,
 )
 
-from dominion.bots import BOTS
+from dominion.bots import ALIASES, BOTS, bot_names, canonical
 from dominion.commands import COMMAND_TYPES
 from dominion.decisions import KINDS as DECISION_KINDS
 from dominion.events import EVENT_TYPES
@@ -319,6 +319,29 @@ class HumanSeatSchema(Schema):
                  "otherwise the joining player gives it")
 
 
+#: What each bot is; the names come from the engine's registry (``dominion.bots.BOTS``).
+_BOT_KINDS = {
+    "easy": "for a first game: buys sensibly but slowly, rarely attacks",
+    "medium": "plays any kingdom soundly",
+    "hard": "plans for the kingdom: engines, rushes, trashing, the endgame",
+    "big-money": "a baseline: buys only Treasures and Victory cards",
+    "smithy-big-money": "a baseline: Big Money with a Smithy or two",
+}
+BOT_DESCRIPTION = (
+    "which bot plays this seat: "
+    + "; ".join(f"`{n}` ({_BOT_KINDS[n]})" if n in _BOT_KINDS else f"`{n}`" for n in BOTS)
+    + ". Aliases, accepted for the bot they name: "
+    + ", ".join(f"`{a}` = `{b}`" for a, b in ALIASES.items())
+    + "; the game's `seats` show the bot by its own name (`medium` for `generic`).")
+
+
+class BotName(fields.String):
+    """A bot's name or alias, loaded as the bot's own (canonical) name."""
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> str:
+        return canonical(super()._deserialize(value, attr, data, **kwargs))
+
+
 class BotSeatSchema(Schema):
     """A seat played by a bot of the server."""
 
@@ -326,8 +349,8 @@ class BotSeatSchema(Schema):
         unknown = RAISE
 
     kind = fields.String(required=True, validate=validate.Equal("bot"))
-    bot = fields.String(required=True, validate=validate.OneOf(sorted(BOTS)),
-                        metadata={"description": "which bot plays this seat"})
+    bot = BotName(required=True, validate=validate.OneOf(bot_names()),
+                  metadata={"description": BOT_DESCRIPTION})
     name = _name("shown to the players (default: the bot's name and seat)")
 
 
@@ -559,7 +582,7 @@ class AnswerCommandSchema(_Command):
 
 
 class StandInCommandSchema(_Command):
-    """Hand another player's seat to a bot (the Medium bot, `generic`) because it missed
+    """Hand another player's seat to a bot (the Medium bot, `medium`) because it missed
     the game's move deadline: offered in `view.legal` (one entry per absent seat) to
     every other human seat whose own seat is not played by a bot. The bot then plays
     that seat, inline like any bot, until its player sends `take_back`. Refused
@@ -893,7 +916,8 @@ class SeatInfoSchema(Schema):
     kind = fields.String(required=True, validate=validate.OneOf(("human", "bot")))
     name = fields.String(required=True, allow_none=True)
     bot = fields.String(required=True, allow_none=True, metadata={
-        "description": "the bot that plays the seat: a bot seat's, or for a `human` seat the "
+        "description": "the bot that plays the seat, by its own name (never an alias: "
+                       "`medium`, not `generic`): a bot seat's, or for a `human` seat the "
                        "stand-in that plays it while its player is absent (`stand_in`)"})
     joined = fields.Boolean(required=True)
 

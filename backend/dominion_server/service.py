@@ -32,7 +32,7 @@ from dominion import (
     CARDS, AgentError, Answer, DominionError, Game, IllegalCommand, InvalidSetup, UnknownCard,
     Undo, english_name, get_preset, new_game, parse_command, randomize,
 )
-from dominion.bots import Bot, make_bot
+from dominion.bots import Bot, canonical, make_bot
 from dominion.randomizer import decide_colony
 from dominion.rng import Rng
 from dominion.state import SECOND_EDITION
@@ -57,8 +57,9 @@ EVENTS = EventRow.__table__
 
 log = logging.getLogger(__name__)
 
+#: A bot seat's name when the request gives none ("Easy bot 2"); others are "Bot 2".
 _BOT_NAMES = {"big-money": "Big Money", "smithy-big-money": "Smithy Big Money",
-              "generic": "Bot"}
+              "easy": "Easy bot", "medium": "Bot", "hard": "Hard bot"}
 
 
 # ---------------------------------------------------------------------------
@@ -317,7 +318,9 @@ def game_resource(g: Loaded, seat: Optional[int], game: Optional[Game] = None) -
         "status": g.status,
         "seat": seat,
         "seats": [
-            {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "joined": s.taken}
+            # Seats written before the bots had levels may hold an alias ("generic").
+            {"seat": s.seat, "kind": s.kind, "name": s.name,
+             "bot": s.bot and canonical(s.bot), "joined": s.taken}
             for s in g.seats
         ],
         "setup": {

@@ -235,8 +235,8 @@ def test_stand_in_plays_the_absent_seat_inline_and_take_back_returns_it(client, 
     assert body["view"]["awaiting"] == [other]
     assert body["absent"] == [mover]
     seat_info = body["seats"][mover]
-    assert seat_info["kind"] == "human" and seat_info["bot"] == "generic"
-    assert seat_bots(app, gid)[mover] == ("human", "generic")
+    assert seat_info["kind"] == "human" and seat_info["bot"] == "medium"
+    assert seat_bots(app, gid)[mover] == ("human", "medium")
     assert bot_commands(app, gid, mover) > 0
     # The deadline runs again from this write, for the seat now awaited.
     assert parse_time(body["deadline_at"]) == updated_at(app, gid) + timedelta(hours=24)

@@ -186,7 +186,7 @@ def test_bots_are_seated_and_play_at_once(any_app, client):
     assert new["status"] == "active" and new["seat"] == 1
     assert [(s["kind"], s["bot"], s["name"], s["joined"]) for s in new["seats"]] == [
         ("bot", "big-money", g["game"]["seats"][0]["name"], True), ("human", None, "Ann", True),
-        ("bot", "generic", "Robo", True)]
+        ("bot", "medium", "Robo", True)]  # the alias "generic" shows as the bot's own name
     assert new["view"]["awaiting"] == [1]  # the bots moved until Ann must act
     # Ann won: the player to her left (seat 2) went first.
     assert setup_of(any_app, new["id"])["first_player"] == 2

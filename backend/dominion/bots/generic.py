@@ -850,7 +850,7 @@ def _best_by_bounds(ctx: _Ctx, coins: int, buying: bool) -> Optional[tuple[str, 
 class GenericBot:
     """Money with a few good Actions; plays and answers any supported kingdom."""
 
-    name = "generic"
+    name = "medium"
 
     # -- turns -------------------------------------------------------------
 

@@ -50,11 +50,19 @@ const cs = {
   kind: {
     human: 'Přítel (pozvánka odkazem)',
     bot: 'Robot: {bot}',
+    other: 'Jednoduché strategie',
   },
   bot: {
     'big-money': 'Velké peníze',
     'smithy-big-money': 'Kovárna a peníze',
-    generic: 'Univerzál',
+    easy: 'Snadný',
+    medium: 'Střední',
+    hard: 'Těžký',
+  },
+  botInfo: {
+    easy: 'Na první hry: nakupuje rozumně, útočí jen výjimečně',
+    medium: 'Spolehlivě hraje s jakýmkoli královstvím',
+    hard: 'Plánuje podle království: komba, rychlé strategie, závěr hry',
   },
   mode: {
     preset: 'Doporučené',

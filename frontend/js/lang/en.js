@@ -51,11 +51,19 @@ const en = {
   kind: {
     human: 'A friend (invite link)',
     bot: 'Bot: {bot}',
+    other: 'Simple strategies',
   },
   bot: {
     'big-money': 'Big Money',
     'smithy-big-money': 'Smithy Big Money',
-    generic: 'All-rounder',
+    easy: 'Easy',
+    medium: 'Medium',
+    hard: 'Hard',
+  },
+  botInfo: {
+    easy: 'For your first games: buys sensibly, rarely attacks',
+    medium: 'Plays any kingdom soundly',
+    hard: 'Plans for the kingdom: engines, rushes, endgame',
   },
   mode: {
     preset: 'Presets',

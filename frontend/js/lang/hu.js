@@ -51,11 +51,19 @@ const hu = {
   kind: {
     human: 'Barát (meghívó linkkel)',
     bot: 'Gép: {bot}',
+    other: 'Egyszerű stratégiák',
   },
   bot: {
     'big-money': 'Nagy pénz',
     'smithy-big-money': 'Kovácsműhely és pénz',
-    generic: 'Általános',
+    easy: 'Könnyű',
+    medium: 'Közepes',
+    hard: 'Nehéz',
+  },
+  botInfo: {
+    easy: 'Első játékokhoz: ésszerűen vásárol, ritkán támad',
+    medium: 'Bármilyen királysággal megbízhatóan játszik',
+    hard: 'A királysághoz igazítja tervét: kombók, gyors stratégiák, végjáték',
   },
   mode: {
     preset: 'Ajánlott',

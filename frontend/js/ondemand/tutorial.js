@@ -16,10 +16,10 @@ import { state, changed, working, notify, saveSeat, gameHash, tutorialProgress, 
 import { info } from '../cards.js';
 
 /**
- * The tutorial's opponent: the gentle bot. Until the `easy` bot is in
- * BOTS (backend/dominion/bots/__init__.py), Big Money stands in for it.
+ * The tutorial's opponent: the gentle bot (`easy`: money, a few cheap
+ * Actions, one Attack at most).
  */
-export const TUTORIAL_BOT = 'big-money';
+export const TUTORIAL_BOT = 'easy';
 /** The First Game kingdom of the current (2nd edition) rulebook. */
 export const PRESET = 'first-game-2e';
 /** A fixed shuffle: every tutorial starts with the same deal (a $4/$3 opening). */

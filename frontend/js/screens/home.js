@@ -9,7 +9,9 @@ import { headline } from './end.js';
 import { asyncFields, asyncBody } from './absence.js';
 
 const FORM_KEY = 'dominion.home';
-const BOTS = ['generic', 'big-money', 'smithy-big-money'];
+// The three levels, each with a line on what it is (botInfo), then the two baselines.
+const LEVELS = ['easy', 'medium', 'hard'];
+const BASELINES = ['big-money', 'smithy-big-money'];
 const SETS = ['base', 'intrigue', 'prosperity'];
 const EDITIONS = ['1', '2'];
 // The cards whose rules differ between the editions (rules.md 9).
@@ -19,7 +21,7 @@ const BANDS = ['2-3', '4', '5+'];
 
 function defaults() {
   return {
-    seats: [{ kind: 'me', name: '' }, { kind: 'bot', bot: 'generic' }],
+    seats: [{ kind: 'me', name: '' }, { kind: 'bot', bot: 'medium' }],
     mode: 'random',
     preset: null,
     edition: '2',
@@ -35,6 +37,8 @@ function form() {
   if (!state.ui.home) {
     let saved = null;
     try { saved = JSON.parse(localStorage.getItem(FORM_KEY) || 'null'); } catch (e) { saved = null; }
+    // A form stored before the levels names the Medium bot by its old name.
+    for (const s of saved?.seats || []) if (s.bot === 'generic') s.bot = 'medium';
     state.ui.home = { ...defaults(), ...(saved || {}), rolled: null, busy: false, error: null, join: '' };
   }
   return state.ui.home;
@@ -138,7 +142,7 @@ function chosenKingdom(f) {
 function createBody(f, k) {
   // Bots are named in the creator's language ("Velké peníze 2"), as a friend would name them.
   const seats = f.seats.map((s, i) => (s.kind === 'bot'
-    ? { kind: 'bot', bot: s.bot || 'generic', name: `${t(`bot.${s.bot || 'generic'}`)} ${i + 1}` }
+    ? { kind: 'bot', bot: s.bot || 'medium', name: `${t(`bot.${s.bot || 'medium'}`)} ${i + 1}` }
     : s.kind === 'me' ? { kind: 'human', name: (s.name || '').trim() || t('common.you') } : { kind: 'human' }));
   const body = { seats, creator_seat: f.seats.findIndex((s) => s.kind === 'me') };
   if (f.mode === 'preset' && k.preset) body.preset = k.preset.key;
@@ -181,6 +185,7 @@ function seatRow(f, s, i) {
         h('input', { type: 'text', id: 'my-name', maxlength: 40, autocomplete: 'nickname', value: s.name || '', required: true,
           oninput: (e) => { s.name = e.target.value; persist(); } })));
   }
+  const botOption = (b) => h('option', { value: b, selected: s.kind === 'bot' && s.bot === b }, t('kind.bot', { bot: t(`bot.${b}`) }));
   const kindSel = h('select', {
     id: `seat-kind-${idx}`,
     'data-fk': `seat-kind-${idx}`,
@@ -192,10 +197,12 @@ function seatRow(f, s, i) {
     },
   },
   h('option', { value: 'human', selected: s.kind === 'human' }, t('kind.human')),
-  BOTS.map((b) => h('option', { value: b, selected: s.kind === 'bot' && s.bot === b }, t('kind.bot', { bot: t(`bot.${b}`) }))));
+  LEVELS.map(botOption),
+  h('optgroup', { label: t('kind.other') }, BASELINES.map(botOption)));
+  const info = `botInfo.${s.bot}`;
   return h('div', 'seat',
     field(t('home.kind', { n: idx }), kindSel),
-    h('span', null),
+    h('span', { class: 'muted', id: `seat-info-${idx}` }, s.kind === 'bot' && has(info) ? t(info) : null),
     f.seats.length > 2 ? h('button', {
       class: 'secondary', 'data-fk': `seat-rm-${idx}`,
       onclick: () => { f.seats.splice(i, 1); persist(); changed(); },
@@ -436,7 +443,7 @@ export function homeScreen({ go }) {
       h('fieldset', null, h('legend', null, t('home.players')),
         f.seats.map((s, i) => seatRow(f, s, i)),
         f.seats.length < 6 ? h('button', { class: 'secondary', id: 'add-seat', 'data-fk': 'add-seat',
-          onclick: () => { f.seats.push({ kind: 'bot', bot: 'generic' }); persist(); changed(); } }, `+ ${t('home.addSeat')}`) : null),
+          onclick: () => { f.seats.push({ kind: 'bot', bot: 'medium' }); persist(); changed(); } }, `+ ${t('home.addSeat')}`) : null),
       h('fieldset', null, h('legend', null, t('home.kingdom')),
         h('div', { class: 'tabs', role: 'group', 'aria-label': t('home.kingdom') }, ['preset', 'random', 'pick'].map(modeBtn)),
         f.mode === 'preset' ? presetPanel(f) : f.mode === 'pick' ? pickPanel(f) : randomPanel(f),
