@@ -63,7 +63,7 @@ def test_a_first_visit_and_a_reload_stay_within_the_transfer_budget(browser, ser
     assert 0 < first <= FIRST_VISIT, (first, traffic.received)
     assert 0 < sprite <= SPRITE, sprite
     # Modules loaded on demand stay out of a first visit.
-    assert not [url for url, _ in traffic.received if re.search(r"/screens/(lobby|table|bar|about)\.js$", url)]
+    assert not [url for url, _ in traffic.received if re.search(r"/(screens/(lobby|table|bar|about)|motion)\.js$", url)]
     assert 0 < reload <= RELOAD, (reload, traffic.received)
 
 

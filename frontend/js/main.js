@@ -128,8 +128,12 @@ function render() {
   } else {
     screen = [homeScreen({ go }), appearanceRow(changed)];
   }
+  // Cards move from where they were (the table only; the module comes with it).
+  const motion = r.name === 'game' ? lazy('motion', () => import('./motion.js')) : null;
+  if (motion) motion.beforeDraw(main);
   mount(main, noticeBox(), screen);
   fitNames(main);
+  if (motion) motion.afterDraw(main);
   // State markers for assistive styling and for the end-to-end tests.
   const g = r.name === 'game' ? state.game : null;
   const v = g?.view;

@@ -66,7 +66,7 @@ def test_the_page_preloads_the_first_screens_modules_and_the_likely_language_tab
     base = f"/v/{assets.version(js.parent)}/js/"  # the client's current version
     every = {base + p.relative_to(js).as_posix() for p in js.rglob("*.js") if p.parent.name != "lang"}
     # The modules loaded on demand (import()) and what only they import stay out.
-    on_demand = {base + m for m in ("screens/lobby.js", "screens/table.js", "screens/bar.js", "screens/about.js")}
+    on_demand = {base + m for m in ("screens/lobby.js", "screens/table.js", "screens/bar.js", "screens/about.js", "motion.js")}
     assert on_demand <= every
     assert set(preloads) == (every - on_demand) | {f"{base}lang/{table}.js"}
     assert {base + "main.js", base + "screens/home.js", base + "card.js"} <= set(preloads)
