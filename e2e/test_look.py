@@ -5,12 +5,15 @@ Screenshots at 360x640 in both schemes go to e2e/screenshots/look-*.png."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
 from e2e_support import open_context, open_home, shot, wait_idle, wait_screen
 from flow_support import join, new_game, open_seat, resource
 from scripted import Script, decision
+from test_accessibility import axe
 from test_accessibility import scripted as militia_view
 from test_flow import KINGDOM, SEED
 
@@ -33,7 +36,6 @@ PICTURES = """async (sel) => {
 
 def symbol_id(card: str) -> str:
     """As card.js and scripts/icons/build.mjs name a card's symbol."""
-    import re
     return re.sub(r"^-|-$", "", re.sub(r"[^a-z0-9]+", "-", card.lower()))
 
 
@@ -124,11 +126,12 @@ def test_the_colour_switch_is_kept_and_auto_follows_the_system(browser, server, 
                                           ("cs-CZ", "Game Icons, autoři Lorc, Delapouite a další"),
                                           ("hu-HU", "Game Icons, készítői Lorc, Delapouite és mások")])
 def test_about_credits_the_pictures_and_the_game(browser, server, shots, lang, credit):
-    ctx = open_context(browser, server, lang=lang)
+    ctx = open_context(browser, server, lang=lang, bypass_csp=True)  # axe is injected
     page = ctx.new_page()
     open_home(page)
     page.locator("#about-link").click()
     wait_screen(page, "about")
+    axe(page, "about")  # both schemes
     expect(page.locator("#about-icons")).to_contain_text(credit)
     expect(page.locator("#about-icons")).to_contain_text("CC BY 3.0")
     expect(page.locator("#about-game")).to_contain_text("Donald X. Vaccarino")
