@@ -72,6 +72,7 @@ def test_every_card_tile_shows_its_picture_in_both_schemes(browser, server, shot
     every_tile_shows_its_picture(page, "#hand", 5)
     every_tile_shows_its_picture(page, "#supply", 17)
     shot(page, shots, f"look-table-{colors}", full=False)
+    shot(page, shots, f"look-table-{colors}-full")
     # The card window: the same picture, larger, with its cost and type line.
     page.locator("#kingdom-piles .card").first.click(button="right")
     face = page.locator("#card-dialog .face")

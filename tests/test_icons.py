@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 ICONS = ROOT / "scripts" / "icons"
 SPRITE = ROOT / "frontend" / "icons" / "cards.svg"
 CARD_JS = ROOT / "frontend" / "js" / "card.js"
-UI_ICONS = {"ui-bell", "ui-menu", "ui-info", "ui-trash"}
+UI_ICONS = {"ui-banned"}  # table.js: a pile named by Contraband
 
 
 def symbol_id(name: str) -> str:
