@@ -18,5 +18,5 @@ export function aboutScreen() {
       h('h2', { id: 'about-icons-title' }, icon('village', 'pic about-pic'), ' ', t('about.iconsTitle')),
       h('p', { id: 'about-icons' }, t('about.icons')),
       h('p', null, out(GAME_ICONS, 'game-icons.net'), ' · ', out(CC_BY, t('about.licence')))),
-    h('p', null, h('a', { href: '#/', id: 'about-back' }, t('about.back'))));
+    h('p', null, h('a', { href: '#/', id: 'about-back', class: 'btn secondary' }, t('about.back'))));
 }
