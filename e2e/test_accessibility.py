@@ -1,6 +1,7 @@
 """Accessibility (issue 12, point 10): axe-core on the home, lobby, table,
-decision and end screens at 360x640, failing on serious and critical
-violations; one h1 a screen; the log reachable with the keyboard; the polite
+decision and end screens at 360x640, in the light and the dark colour scheme
+(issue 23: each screen is checked in both, the system's scheme emulated and the
+client following it), failing on serious and critical violations; one h1 a screen; the log reachable with the keyboard; the polite
 live region; and "Link copied." going away by itself.
 
 axe-core comes from the npm registry at the version pinned by
@@ -22,6 +23,16 @@ FAILING = ("serious", "critical")
 
 
 def axe(page, name: str) -> None:
+    """Run axe-core on what ``page`` shows now, in the light and the dark scheme
+    (the client follows the system's: "auto"); fail on serious or critical violations."""
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.wait_for_function("(s) => document.documentElement.dataset.theme === s", arg=scheme)
+        axe_now(page, f"{name} ({scheme})")
+    page.emulate_media(color_scheme="light")
+
+
+def axe_now(page, name: str) -> None:
     """Run axe-core on what ``page`` shows now; fail on serious or critical violations."""
     if not AXE.exists():
         pytest.fail(f"axe-core is not installed ({AXE} is missing): run `npm ci --prefix e2e` "

@@ -13,6 +13,7 @@ The waits are the app's own (idle after each answer, a new version), never time.
 from __future__ import annotations
 
 import json
+import re
 
 from playwright.sync_api import expect
 
@@ -254,7 +255,8 @@ def test_the_table_shows_prosperity_state_on_a_phone_in_three_languages(browser,
     gold = supply.locator('button.card[data-card="Gold"]')
     expect(gold).to_have_attribute("data-banned", "true")
     expect(gold).to_have_attribute("data-buyable", "false")
-    expect(gold.locator(".tag")).to_have_text("⛔ banned")
+    expect(gold.locator(".tag")).to_have_text("banned")
+    expect(gold.locator(".tag use")).to_have_attribute("href", re.compile(r"icons/cards\.svg#ui-banned$"))  # an icon, not an emoji
     expect(page.locator("#banned")).to_have_text("Contraband: Gold cannot be bought this turn.")
     # Peddler's cost in the Buy phase: the printed one struck through, the current one marked.
     peddler = supply.locator('button.card[data-card="Peddler"]')

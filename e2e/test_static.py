@@ -23,8 +23,20 @@ LOCALES = {"en": "en-US", "cs": "cs-CZ", "hu": "hu-HU"}
 #: Measured for issue 23: en 83.8 KB first, 2.0 KB reload; cs, hu 86.1 KB, 2.0 KB.
 #: A reload takes the catalog and the presets from the browser's cache
 #: (max-age=300); 5 minutes later it moves about 8.5 KB more.
+#:
+#: The card pictures (issue 23, section 1) are one SVG sprite, icons/cards.svg,
+#: of every card: the home form is usable without it (its kingdom preview asks
+#: for it by its ``<use>`` elements, drawn as it arrives), so it is counted on
+#: its own, against SPRITE, and not in FIRST_VISIT. To make room in FIRST_VISIT
+#: for the card component and the themes, the modules the home form does not
+#: need (the game's lobby, table and bar, About) load on demand (``import()``)
+#: and the page does not preload them (dominion_server.preloads).
+#: Measured with the card component, motion and themes: en 82.7 KB first; cs
+#: 85.1 KB, hu 85.0 KB; reload 2.0 KB; the sprite 23.8 KB as sent (brotli level 5
+#: of 69.2 KB raw; gzip -9 23.0 KB, brotli 11 20.2 KB).
 FIRST_VISIT = 90_000
 RELOAD = 15_000
+SPRITE = 26_000
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -45,9 +57,14 @@ def test_a_first_visit_and_a_reload_stay_within_the_transfer_budget(browser, ser
     page.reload()
     home_usable(page)
     reload = traffic.settle() - first
-    print(f"{lang}: first visit {first:,} B, reload {reload:,} B")
+    sprite = sum(n for url, n in traffic.received if url.endswith("/icons/cards.svg"))
+    first -= sprite
+    print(f"{lang}: first visit {first:,} B and the sprite {sprite:,} B, reload {reload:,} B")
     ctx.close()
     assert 0 < first <= FIRST_VISIT, (first, traffic.received)
+    assert 0 < sprite <= SPRITE, sprite
+    # Modules loaded on demand stay out of a first visit.
+    assert not [url for url, _ in traffic.received if re.search(r"/(screens/(lobby|table|bar|about)|motion)\.js$", url)]
     assert 0 < reload <= RELOAD, (reload, traffic.received)
 
 

@@ -11,7 +11,8 @@ self.addEventListener('install', (e) => e.waitUntil(
   caches.open(CACHE).then((c) => c.addAll(['./', 'manifest.webmanifest'])).then(() => self.skipWaiting())));
 self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim()));
 
-// The page lists the files it loaded (modules, language table): keep them,
+// The page lists the files it loaded (modules, language table) and the card
+// pictures' sprite (icons/cards.svg, one file for every card): keep them,
 // and control that page too (it may have opened after 'activate').
 self.addEventListener('message', (e) => e.waitUntil(self.clients.claim().then(() => caches.open(CACHE))
   .then((c) => Promise.all(e.data.cache.filter(mine).map((u) => c.match(u).then((hit) => hit || c.add(u)).catch(() => {})))

@@ -11,7 +11,7 @@ from pathlib import Path
 from flask import Blueprint, Flask, Response, current_app, request, send_from_directory
 from werkzeug.routing import PathConverter
 
-from . import assets
+from . import assets, preloads
 
 bp = Blueprint("web", __name__)
 
@@ -41,18 +41,11 @@ def _frontend_dir() -> Path:
     return Path(current_app.config["FRONTEND_DIR"])
 
 
-#: Folders of ``js/`` whose modules the client imports only when a screen needs them
-#: (the language tables; ``ondemand/``: the statistics, their charts, the tutorial), so the
-#: page does not preload them: the home page's transfer budget has no room for them.
-ON_DEMAND = ("lang", "ondemand")
-
-
 @bp.get("/")
 def index() -> Response:
     """The page, naming the client's files under their version (:mod:`.assets`:
     kept by the browser, only the page is revalidated), with a ``Link`` header
-    that preloads every module of the client (but those loaded on demand,
-    :data:`ON_DEMAND`) at once instead of level by level
+    that preloads every module the first screen imports (:mod:`.preloads`) at once instead of level by level
     as the imports are read (the first screen draws sooner), the language
     table the browser most likely picks (its ``Accept-Language``, as the
     client's first choice does; the others load on demand), and the API
@@ -66,8 +59,7 @@ def index() -> Response:
     js = root / "js"
     langs = sorted(p.stem for p in (js / "lang").glob("*.js"))
     best = request.accept_languages.best_match(langs, default="en")
-    modules = sorted(p.relative_to(js).as_posix() for p in js.rglob("*.js")
-                     if p.relative_to(js).parts[0] not in ON_DEMAND)
+    modules = preloads.static_modules(js)  # not those loaded on demand
     resp.add_etag()  # of the page as sent: it changes with the version
     resp.make_conditional(request)
     if resp.status_code == 200:  # a 304's modules are in the browser's cache already

@@ -3,6 +3,7 @@
 import { h, mount } from './dom.js';
 import { t, cardName, money, lang } from './i18n.js';
 import { state } from './store.js';
+import { faceArt, typeClasses as classesOf, picture, coin, shield } from './card.js';
 
 const LONG_PRESS_MS = 500;
 
@@ -12,8 +13,17 @@ export function info(name) {
 }
 
 function typeClasses(name) {
-  return info(name).types.map((ty) => `t-${ty.toLowerCase()}`).join(' ');
+  return classesOf(info(name).types);
 }
+
+/** The type line in the catalog's language ("Action – Attack"); ours while it is on its way. */
+function typeLine(c) {
+  const local = state.catalogLang === lang() && Array.isArray(c.type_names) && c.type_names.length === c.types.length;
+  return (local ? c.type_names : c.types.map((ty) => t(`type.${ty}`))).join(' – ');
+}
+
+/** A caller's own cost markup (a Supply pile's current cost) replaces the printed coin. */
+const hasCost = (children) => children.some((c) => c instanceof Element && (c.matches('.cost') || c.querySelector('.cost')));
 
 // A name whose longest word has more letters than this may not fit a narrow
 // tile: `fitNames` shrinks its font instead of breaking the word.
@@ -52,7 +62,8 @@ export function cardButton(name, opts = {}) {
     'data-types': info(name).types.join(' '),
     'aria-label': label || null,
     ...attrs,
-  }, nameSpan(name), children);
+  }, faceArt(name, { vp: !small, cost: small || hasCost(children) || info(name).cost == null ? null : money(info(name).cost) }),
+  nameSpan(name), small ? null : h('span', { class: 'ty', 'aria-hidden': 'true' }, typeLine(info(name))), children);
   let timer = null;
   let longPressed = false;
   const show = () => showCard(name, typeof actions === 'function' ? actions() : actions || []);
@@ -108,12 +119,12 @@ function showCard(name, actions = []) {
   const c = info(name);
   const local = cardName(name);
   const close = () => dlg.close();
-  // The catalog's own type names in its language; ours while it is on its way.
-  const localTypes = state.catalogLang === lang() && Array.isArray(c.type_names) && c.type_names.length === c.types.length;
-  const types = (localTypes ? c.type_names : c.types.map((ty) => t(`type.${ty}`))).join(' – ');
+  const types = typeLine(c);
   mount(dlg, h('div', 'dbody',
     h('div', 'dhead',
-      h('div', null,
+      h('div', { class: `face ${typeClasses(name)}`, 'aria-hidden': 'true' },
+        h('span', 'art', picture(name)), c.cost != null ? coin(money(c.cost)) : null, shield(name)),
+      h('div', 'dtitle',
         h('h2', { id: 'card-dialog-title' }, local),
         local !== name ? h('p', { class: 'muted small', lang: 'en' }, name) : null,
         c.unofficial ? h('p', { class: 'muted small', id: 'unofficial-name' }, t('card.unofficialName')) : null),

@@ -8,8 +8,8 @@ import { openGame, closeGame, pollNow, visibilityChanged } from './game.js';
 import { reloadLog } from './log.js';
 import { announce } from './screens/log.js';
 import { homeScreen, joinScreen } from './screens/home.js';
-import { gameScreen, gameBar } from './screens/lobby.js';
-import { withStats } from './screens/end.js';
+import { lazy } from './lazy.js';
+import { appearanceRow } from './theme.js';
 import { fitNames } from './cards.js';
 import { alertsControl, pageTitle } from './alerts.js';
 import { registerWorker, showNet } from './pwa.js';
@@ -25,6 +25,7 @@ function parseRoute(hash) {
   if (parts[0] === 'g' && parts[1] && parts[2] === 'stats') return { name: 'stats', params: { id: parts[1] } };
   if (parts[0] === 'g' && parts[1]) return { name: 'game', params: { id: parts[1] } };
   if (parts[0] === 'join' && parts[1]) return { name: 'join', params: { id: parts[1], code: parts[2] || null } };
+  if (parts[0] === 'about') return { name: 'about', params: {} };
   return { name: 'home', params: {} };
 }
 
@@ -114,22 +115,33 @@ function render() {
   let screen;
   let bottom = null;
   const r = state.route;
+  // The game's screens and About load on demand (not needed by the home form).
+  const loading = () => h('p', { role: 'status' }, t('common.loading'));
+  const gm = r.name === 'game' ? lazy('game', () => import('./screens/lobby.js')) : null;
   if (r.name === 'game') {
-    screen = gameScreen({ go });
-    bottom = gameBar();
+    screen = gm ? gm.gameScreen({ go }) : loading();
+    bottom = gm ? gm.gameBar() : null;
   } else if (r.name === 'join') {
     screen = joinScreen(r.params, { go });
   } else if (r.name === 'stats') {
-    screen = withStats((m) => m.statsScreen(r.params)) || h('p', { role: 'status' }, t('common.loading'));
+    const m = lazy('stats', () => import('./ondemand/stats.js'));
+    screen = m ? m.statsScreen(r.params) : loading();
+  } else if (r.name === 'about') {
+    const m = lazy('about', () => import('./screens/about.js'));
+    screen = m ? m.aboutScreen() : loading();
   } else {
-    screen = homeScreen({ go });
+    screen = [homeScreen({ go }), appearanceRow(changed)];
   }
+  // Cards move from where they were (the table only; the module comes with it).
+  const motion = r.name === 'game' ? lazy('motion', () => import('./motion.js')) : null;
+  if (motion) motion.beforeDraw(main);
   mount(main, noticeBox(), screen);
   fitNames(main);
+  if (motion) motion.afterDraw(main);
   // State markers for assistive styling and for the end-to-end tests.
   const g = r.name === 'game' ? state.game : null;
   const v = g?.view;
-  main.dataset.screen = r.name === 'game' ? (v?.players ? (v.game_over ? 'end' : 'table') : 'lobby') : r.name;
+  main.dataset.screen = r.name === 'game' && !gm ? 'loading' : r.name === 'game' ? (v?.players ? (v.game_over ? 'end' : 'table') : 'lobby') : r.name;
   main.dataset.version = g?.data ? String(g.data.version) : '';
   main.dataset.busy = String(!!g?.busy);
   main.dataset.live = String(!!g?.live); // the server holds our polls

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from dominion_server import assets
+from dominion_server import assets, preloads
 from dominion_server.web import API_CSP, FRONTEND_CSP
 
 
@@ -53,7 +53,7 @@ def test_the_service_worker_is_a_script_at_the_root_revalidated_on_every_use(cli
 
 @pytest.mark.parametrize("accept, table", [(None, "en"), ("cs-CZ,cs;q=0.9,en;q=0.8", "cs"),
                                            ("hu", "hu"), ("de-DE,de", "en")])
-def test_the_page_preloads_every_module_and_the_likely_language_table(client, app, accept, table):
+def test_the_page_preloads_the_first_screens_modules_and_the_likely_language_table(client, app, accept, table):
     headers = {"Accept-Language": accept} if accept else {}
     link = client.get("/", headers=headers).headers["Link"]
     parts = [part.strip() for part in link.split(",")]
@@ -64,14 +64,28 @@ def test_the_page_preloads_every_module_and_the_likely_language_table(client, ap
                        "</api/kingdoms/presets>; rel=preload; as=fetch; crossorigin"]
     js = Path(app.config["FRONTEND_DIR"], "js")
     base = f"/v/{assets.version(js.parent)}/js/"  # the client's current version
-    modules = {base + p.relative_to(js).as_posix() for p in js.rglob("*.js")
-               if p.relative_to(js).parts[0] not in ("lang", "ondemand")}
-    # Loaded when the statistics or the tutorial open, never by the home page.
-    assert base + "ondemand/stats.js" not in modules and base + "main.js" in modules
-    assert f"{base}lang/tutorial/en.js" not in modules
-    assert base + "main.js" in modules and set(preloads) == modules | {f"{base}lang/{table}.js"}
+    every = {base + p.relative_to(js).as_posix() for p in js.rglob("*.js")
+             if p.relative_to(js).parts[0] != "lang"}
+    # The modules loaded on demand (import()) and what only they import stay out.
+    on_demand = {base + m for m in (
+        "screens/lobby.js", "screens/table.js", "screens/bar.js", "screens/about.js", "motion.js",
+        "ondemand/stats.js", "ondemand/charts.js", "ondemand/tutorial.js")}
+    assert on_demand <= every
+    assert set(preloads) == (every - on_demand) | {f"{base}lang/{table}.js"}
+    assert {base + "main.js", base + "screens/home.js", base + "card.js"} <= set(preloads)
     for path in preloads + [p.split(";")[0].strip("<>") for p in fetched]:
         assert client.get(path).status_code == 200, path
+
+
+def test_a_module_imported_only_on_demand_is_not_preloaded(tmp_path):
+    js = tmp_path / "js"
+    (js / "screens").mkdir(parents=True)
+    (js / "main.js").write_text("import { a } from './a.js';\nconst m = () => import('./screens/late.js');\n")
+    (js / "a.js").write_text("export {\n  b,\n} from './screens/b.js';\n")
+    (js / "screens" / "b.js").write_text("export const b = 1;\n")
+    (js / "screens" / "late.js").write_text("import { c } from './c.js';\n")
+    (js / "screens" / "c.js").write_text("export const c = 1;\n")
+    assert preloads.static_modules(js) == ["a.js", "main.js", "screens/b.js"]
 
 
 # ---------------------------------------------------------------------------

@@ -12,6 +12,22 @@ const cs = {
     home: 'Domů',
     skip: 'Přejít na obsah',
   },
+  theme: {
+    label: 'Barvy',
+    auto: 'Automaticky',
+    light: 'Světlé',
+    dark: 'Tmavé',
+  },
+  about: {
+    link: 'O aplikaci a autorech',
+    title: 'O aplikaci',
+    intro: 'Dominion online: hraj karetní hru o budování balíčku s přáteli nebo s boty, na telefonu i na počítači.',
+    game: 'Dominion je karetní hra, kterou vytvořil Donald X. Vaccarino a vydává Rio Grande Games. Tento web s nimi není nijak spojen ani jimi schválen a nepoužívá žádné oficiální ilustrace karet.',
+    iconsTitle: 'Obrázky karet',
+    icons: 'Obrázky karet a ikony: Game Icons, autoři Lorc, Delapouite a další, pod licencí Creative Commons Uveďte původ 3.0 (CC BY 3.0), zmenšené a zjednodušené.',
+    licence: 'Licence CC BY 3.0',
+    back: 'Zpět na úvodní stránku',
+  },
   common: {
     close: 'Zavřít',
     loading: 'Načítám…',

@@ -13,6 +13,22 @@ const en = {
     home: 'Home',
     skip: 'Skip to content',
   },
+  theme: {
+    label: 'Colours',
+    auto: 'Auto',
+    light: 'Light',
+    dark: 'Dark',
+  },
+  about: {
+    link: 'About and credits',
+    title: 'About',
+    intro: 'Dominion online: play the deck-building card game with friends or bots, on a phone or a computer.',
+    game: 'Dominion is a card game by Donald X. Vaccarino, published by Rio Grande Games. This site is not affiliated with them or endorsed by them, and uses no official card art.',
+    iconsTitle: 'Card pictures',
+    icons: 'Card pictures and icons: Game Icons by Lorc, Delapouite and contributors, under the Creative Commons Attribution 3.0 licence (CC BY 3.0), scaled and simplified.',
+    licence: 'The CC BY 3.0 licence',
+    back: 'Back to the home page',
+  },
   common: {
     close: 'Close',
     loading: 'Loading…',

@@ -13,6 +13,22 @@ const hu = {
     home: 'Kezdőlap',
     skip: 'Ugrás a tartalomra',
   },
+  theme: {
+    label: 'Színek',
+    auto: 'Automatikus',
+    light: 'Világos',
+    dark: 'Sötét',
+  },
+  about: {
+    link: 'Névjegy és köszönetnyilvánítás',
+    title: 'Névjegy',
+    intro: 'Dominion online: játszd a pakliépítő kártyajátékot barátokkal vagy botok ellen, telefonon vagy számítógépen.',
+    game: 'A Dominion Donald X. Vaccarino kártyajátéka, kiadója a Rio Grande Games. Ez az oldal nem áll kapcsolatban velük, nem is ők hagyták jóvá, és hivatalos kártyagrafikát nem használ.',
+    iconsTitle: 'Kártyaképek',
+    icons: 'Kártyaképek és ikonok: Game Icons, készítői Lorc, Delapouite és mások, a Creative Commons Nevezd meg! 3.0 (CC BY 3.0) licenc alapján, kicsinyítve és egyszerűsítve.',
+    licence: 'A CC BY 3.0 licenc',
+    back: 'Vissza a kezdőlapra',
+  },
   common: {
     close: 'Bezárás',
     loading: 'Betöltés…',

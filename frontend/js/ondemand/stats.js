@@ -1,6 +1,6 @@
 // "Game statistics" of a finished game (#/g/<id>/stats): VP, coins and gains as
 // line charts with a table of the same figures for screen readers, the totals, and
-// each final deck. Loaded on demand (end.js's withStats), never preloaded by the page.
+// each final deck. Loaded on demand (lazy.js), never preloaded by the page.
 
 import { h, section } from '../dom.js';
 import { t, money, cardName } from '../i18n.js';

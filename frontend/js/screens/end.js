@@ -3,9 +3,10 @@
 import { h } from '../dom.js';
 import { t, cardName } from '../i18n.js';
 import { api } from '../api.js';
-import { state, changed, notify, saveSeat, gameHash, working } from '../store.js';
+import { state, changed, notify, saveSeat, gameHash } from '../store.js';
 import { cardButton } from '../cards.js';
 import { logSection } from './log.js';
+import { lazy } from '../lazy.js';
 
 /** How much of a seat's score its VP tokens are (they are counted in it already). */
 function tokensNote(view, seat) {
@@ -49,19 +50,7 @@ function rematchButton(go) {
 }
 
 // The statistics (charts, their tables) load on demand: the home page has no room for them.
-let stats = null;
-let statsLoad = null; // 'loading' or 'failed'
-/** `fn(module)` once the statistics module is loaded (asked for on the first call), else null. */
-export function withStats(fn) {
-  if (stats) return fn(stats);
-  if (!statsLoad) {
-    statsLoad = 'loading';
-    working(1);
-    import('../ondemand/stats.js').then((m) => { stats = m; statsLoad = null; }, () => { statsLoad = 'failed'; })
-      .finally(() => { working(-1); changed(); });
-  }
-  return null;
-}
+const stats = () => lazy('stats', () => import('../ondemand/stats.js'));
 
 let atTop = null; // the game whose end screen was last opened at the top
 export function endScreen(view, { onAgain, go }) {
@@ -95,7 +84,7 @@ export function endScreen(view, { onAgain, go }) {
         h('td', 'num score', t('end.score', { n: r.scores[s] })),
         h('td', 'num', String(r.turns[s])))))),
     // Below the scores: the chart arrives a moment later without moving them.
-    withStats((m) => m.vpPreview(state.game.id)),
+    stats()?.vpPreview(state.game.id),
     (r.decks || []).map((deck, s) => h('section', { class: 'panel', 'data-deck': s },
       h('h2', null, t('end.deck', { name: names[s] }), ' ', h('span', 'muted small', t('common.cards', { n: Object.values(deck).reduce((a, b) => a + b, 0) }))),
       h('ul', 'deck-list', Object.entries(deck).map(([card, n]) => h('li', null, `${n}× `, cardButton(card, { small: true, label: `${n}× ${cardName(card)}` })))))),

@@ -5,6 +5,7 @@ import { t, cardName, money } from '../i18n.js';
 import { state } from '../store.js';
 import { send } from '../game.js';
 import { cardButton, info } from '../cards.js';
+import { icon } from '../card.js';
 import { decisionPanel, waitingPanel } from './decision.js';
 import { legalSets, playableActions, oneTapBuy, guard, endActionsWhy } from './bar.js';
 import { logSection, summaryPanel } from './log.js';
@@ -151,7 +152,7 @@ function supplySection(view, legal) {
       token ? t('pile.token', { card: cardName('Trade Route') }) : null].filter(Boolean).join(', ');
     let tag = null;
     if (empty) tag = h('span', 'tag', t('pile.empty'));
-    else if (isBanned) tag = h('span', 'tag banned', `⛔ ${t('pile.banned')}`);
+    else if (isBanned) tag = h('span', 'tag banned', icon('ui-banned', 'ui-icon'), ` ${t('pile.banned')}`);
     else if (afford) tag = h('span', 'tag', `✓ ${t('pile.canBuy')}`);
     return cardButton(p.card, {
       extraClass: `${empty ? 'empty' : ''} ${afford ? 'afford' : ''} ${isBanned ? 'banned' : ''}`,
