@@ -28,7 +28,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Iterator, Optional, Sequence
 
-from .bots import BOTS, Bot, make_bot
+from .bots import BOTS, Bot, make_bot, planning
 from .bots.dominionsim import DominionSimBot, Strategy, is_spec, kingdom_for, load_strategy
 from .cards.card import CARDS
 from .engine import Agent
@@ -37,6 +37,10 @@ from .fastplay import play_turns
 from .randomizer import SETS, decide_colony
 from .rng import Rng
 from .setup import new_game, validate_kingdom
+
+# A simulation plans the Hard bot's kingdom at its first decision, so its
+# games are deterministic (the server plans in the background instead).
+planning.configure(wait=True)
 
 MAX_TURNS = 1000  # a safety net: no sensible game between bots is this long
 

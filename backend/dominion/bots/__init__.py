@@ -6,6 +6,7 @@ from typing import Callable
 
 from .base import Bot, act
 from .generic import GenericBot
+from .hard import HardBot
 from .money import BigMoney, SmithyBigMoney
 
 #: Bot constructors by their stable public name.
@@ -13,6 +14,7 @@ BOTS: dict[str, Callable[[], Bot]] = {
     BigMoney.name: BigMoney,
     SmithyBigMoney.name: SmithyBigMoney,
     GenericBot.name: GenericBot,
+    HardBot.name: HardBot,
 }
 
 
@@ -27,4 +29,4 @@ def make_bot(name: str) -> Bot:
         raise KeyError(f"unknown bot {name!r}; known: {', '.join(BOTS)}") from None
 
 
-__all__ = ["BOTS", "Bot", "BigMoney", "GenericBot", "SmithyBigMoney", "act", "make_bot"]
+__all__ = ["BOTS", "Bot", "BigMoney", "GenericBot", "HardBot", "SmithyBigMoney", "act", "make_bot"]
