@@ -98,7 +98,7 @@ def penultimate_swap(game: "Game", seat: int, card: str, coins: int) -> Optional
     if theirs + vp < mine_after:
         return None  # the last one would not win it for them
     if st.supply.get("Duchy", 0) > 0 and game.may_buy(seat, "Duchy", coins) \
-            and score_with(game, seat, "Duchy", buying=True) > theirs + vp:
+            and score_with(game, seat, "Duchy", buying=True) > theirs:
         return "Duchy"
     return None
 

@@ -54,7 +54,7 @@ CANTRIPS = ("Laboratory", "Market", "Grand Market", "Peddler", "Festival", "Baza
 def _green(colony: bool, province_money: int) -> list:
     """The greening rules every money plan starts with."""
     if colony:
-        return [rule("Colony", "money >= 24"), rule("Platinum"),
+        return [rule("Colony"), rule("Platinum"),
                 rule("Province", "gains <= 6"), rule("Duchy", "gains <= 5"),
                 rule("Estate", "gains <= 2"), rule("Province", f"money >= {province_money + 8}")]
     return [rule("Province", f"money >= {province_money}"), rule("Duchy", "gains <= 4"),
@@ -163,7 +163,7 @@ def _ranked(cards: Iterable[str], table: dict[str, float]) -> list[str]:
 
 
 #: Most candidate plans tried per kingdom (the planning budget's size).
-MOST_CANDIDATES = 7
+MOST_CANDIDATES = 8
 
 
 def candidates(kingdom: Sequence[str], colony: bool) -> list[Plan]:
@@ -209,8 +209,29 @@ def candidates(kingdom: Sequence[str], colony: bool) -> list[Plan]:
         out.append(cantrip_money(cantrips[:3], colony, trashers[0] if trashers else ""))
     if not terminals:
         out.append(big_money("Silver", colony))  # plain Big Money
+    out += library_plans(k, colony)[:2]
     out.sort(key=lambda p: -p.prior)
     return [MEDIUM] + _unique(out)[: MOST_CANDIDATES - 1]
+
+
+_LIBRARY: list[tuple[frozenset[str], bool, Plan]] = []
+
+
+def library_plans(kingdom: set[str], colony: bool) -> list[Plan]:
+    """Known strategies of the shipped bot files (the DominionSim format)
+    whose cards are all in the kingdom: community wisdom as candidates."""
+    if not _LIBRARY:
+        from .dominionsim import STRATEGIES_DIR, load_strategies
+
+        for path in sorted(STRATEGIES_DIR.glob("*.xml")):
+            for strat in load_strategies(path).values():
+                thin = "Chapel" in strat.required_cards()
+                plan = Plan(f"lib {strat.name}", strat.rules, trash_floor=4 if thin else 7,
+                            trash_estates=thin, prior=46, tags=frozenset({"library"}))
+                _LIBRARY.append((frozenset(strat.required_cards()), strat.uses_colony(), plan))
+    fits = [(need, p) for need, col, p in _LIBRARY if need <= kingdom and (colony or not col)]
+    fits.sort(key=lambda np: (-len(np[0]), np[1].name))  # the most specific first
+    return [p for _, p in fits]
 
 
 def _unique(plans: list[Plan]) -> list[Plan]:

@@ -38,10 +38,10 @@ from typing import TYPE_CHECKING, Optional, Sequence
 from .plans import MEDIUM, Plan
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..engine import Game
+    from ..engine import Agent, Game
 
 #: Most games of one tournament.
-TOURNAMENT_GAMES = 160
+TOURNAMENT_GAMES = 280
 #: Most CPU seconds of one tournament (a guard: the game count ends it first).
 BUDGET_SECONDS = 2.0
 #: Kingdoms whose plan is remembered.
@@ -63,11 +63,18 @@ _wait = False
 stats = {"tournaments": 0, "hits": 0, "last_seconds": 0.0, "last_games": 0}
 
 
-def configure(wait: bool) -> None:
+def configure(wait: bool, games: Optional[int] = None) -> None:
     """Plan at the first decision (``wait=True``: simulations) or in the
-    background (``False``: the server, the default)."""
-    global _wait
+    background (``False``: the server, the default).
+
+    :param games: a tournament's most games (tests use a small one; plans
+        made with another size are forgotten).
+    """
+    global _wait, TOURNAMENT_GAMES
     _wait = wait
+    if games is not None and games != TOURNAMENT_GAMES:
+        TOURNAMENT_GAMES = games
+        clear()
 
 
 def clear() -> None:
@@ -195,7 +202,7 @@ def tournament(plans: Sequence[Plan], kingdom: list[str], colony: bool, edition:
     while games + len(pairs) <= TOURNAMENT_GAMES:
         for i, j in pairs:
             a, b = (i, j) if (rnd + i + j) % 2 == 0 else (j, i)
-            bots = {0: HardBot(plan=plans[a]), 1: HardBot(plan=plans[b])}
+            bots: dict[int, "Agent"] = {0: HardBot(plan=plans[a]), 1: HardBot(plan=plans[b])}
             game = new_game(2, kingdom, seed=seed + games, agents=bots, record_events=False,
                             edition=edition, colony=colony)
             game.check_agents = False
