@@ -23,7 +23,7 @@ from ..cards.card import CARDS
 from ..decisions import SUPPLY
 from . import endgame, planning
 from .dominionsim import GAIN_PROMPTS, DominionSimBot
-from .generic import GenericBot, _Ctx, is_junk, worst_first
+from .generic import BUY_AT_LEAST, GenericBot, _Ctx, _ctx, gain_score, is_junk, worst_first
 from .plans import Plan
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -163,7 +163,7 @@ def _ranked(cards: Iterable[str], table: dict[str, float]) -> list[str]:
 
 
 #: Most candidate plans tried per kingdom (the planning budget's size).
-MOST_CANDIDATES = 8
+MOST_CANDIDATES = 10
 
 
 def candidates(kingdom: Sequence[str], colony: bool) -> list[Plan]:
@@ -210,6 +210,11 @@ def candidates(kingdom: Sequence[str], colony: bool) -> list[Plan]:
     if not terminals:
         out.append(big_money("Silver", colony))  # plain Big Money
     out += library_plans(k, colony)[:2]
+    # Medium with a kingdom card it undervalues here.
+    for x in (terminals[:2] + fives[:1]):
+        most = 2 if x in TWO_COPIES or x not in BM_TERMINALS else 1
+        out.append(Plan(f"medium +{x}", None, prior=41, tags=frozenset({"medium"}),
+                        bias=((x, 25.0, most if x in BM_TERMINALS else 4),)))
     out.sort(key=lambda p: -p.prior)
     return [MEDIUM] + _unique(out)[: MOST_CANDIDATES - 1]
 

@@ -41,7 +41,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..engine import Agent, Game
 
 #: Most games of one tournament.
-TOURNAMENT_GAMES = 280
+TOURNAMENT_GAMES = 320
 #: Most CPU seconds of one tournament (a guard: the game count ends it first).
 BUDGET_SECONDS = 2.0
 #: Kingdoms whose plan is remembered.
@@ -166,7 +166,7 @@ def wait_idle(timeout: float = 30.0) -> bool:
 
 
 def choose(key: Key) -> Plan:
-    """The best candidate plan for ``key`` by a round-robin tournament."""
+    """The best candidate plan for ``key`` (see :func:`tournament`)."""
     from .kingdom import candidates
 
     kingdom, colony, edition, _players = key
@@ -182,44 +182,98 @@ def choose(key: Key) -> Plan:
     return plans[best]
 
 
-def tournament(plans: Sequence[Plan], kingdom: list[str], colony: bool, edition: str,
-               seed: int, start: float) -> list[float]:
-    """Each plan's average share of wins (ties half) in a round robin.
+#: Weight of the games against Medium in a plan's score (the rest: the threats).
+MEDIUM_WEIGHT = 0.6
 
-    Rounds of one game per pair, seats alternating by round, until
-    :data:`TOURNAMENT_GAMES` games or :data:`BUDGET_SECONDS` are used.
-    """
-    from ..fastplay import play_turns
-    from ..setup import new_game
-    from .hard import HardBot
 
-    n = len(plans)
-    pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
-    won = [0.0] * n
-    played = [0] * n
-    games = 0
-    rnd = 0
-    while games + len(pairs) <= TOURNAMENT_GAMES:
-        for i, j in pairs:
-            a, b = (i, j) if (rnd + i + j) % 2 == 0 else (j, i)
-            bots: dict[int, "Agent"] = {0: HardBot(plan=plans[a]), 1: HardBot(plan=plans[b])}
-            game = new_game(2, kingdom, seed=seed + games, agents=bots, record_events=False,
-                            edition=edition, colony=colony)
+class _Tally:
+    """Games played so far between plans: wins (ties half) per ordered pair."""
+
+    def __init__(self, plans: Sequence[Plan], kingdom: list[str], colony: bool,
+                 edition: str, seed: int) -> None:
+        self.plans = plans
+        self.kingdom = kingdom
+        self.colony = colony
+        self.edition = edition
+        self.seed = seed
+        self.games = 0
+        self.won: dict[tuple[int, int], float] = {}
+        self.played: dict[tuple[int, int], int] = {}
+
+    def play(self, i: int, j: int, games: int) -> None:
+        """``games`` games of plan ``i`` against plan ``j``, seats alternating."""
+        from ..fastplay import play_turns
+        from ..setup import new_game
+        from .hard import HardBot
+
+        for g in range(games):
+            a, b = (i, j) if g % 2 == 0 else (j, i)
+            bots: dict[int, "Agent"] = {0: HardBot(plan=self.plans[a]),
+                                        1: HardBot(plan=self.plans[b])}
+            # Pairs share seeds: each plan meets the same deals.
+            game = new_game(2, self.kingdom, seed=self.seed + g + self.played.get((i, j), 0),
+                            agents=bots, record_events=False, edition=self.edition,
+                            colony=self.colony)
             game.check_agents = False
             play_turns(game, bots, TURN_LIMIT)
-            games += 1
-            played[a] += 1
-            played[b] += 1
+            self.games += 1
+            share = 0.5
             if game.state.game_over:
                 winners = game.result()["winners"]
-                for w, s in ((0, a), (1, b)):
-                    if w in winners:
-                        won[s] += 1 / len(winners)
-            else:
-                won[a] += 0.5
-                won[b] += 0.5
-        rnd += 1
-        if time.thread_time() - start > BUDGET_SECONDS:
-            break
-    stats["last_games"] = games
-    return [won[i] / max(1, played[i]) for i in range(n)]
+                seat_i = 0 if a == i else 1
+                share = 1 / len(winners) if seat_i in winners else 0.0
+            self.won[(i, j)] = self.won.get((i, j), 0.0) + share
+            self.played[(i, j)] = self.played.get((i, j), 0) + 1
+
+    def rate(self, i: int, j: int) -> float:
+        """Plan ``i``'s share against plan ``j`` (0.5 for itself or unplayed)."""
+        n = self.played.get((i, j), 0)
+        return 0.5 if i == j or n == 0 else self.won[(i, j)] / n
+
+
+def tournament(plans: Sequence[Plan], kingdom: list[str], colony: bool, edition: str,
+               seed: int, start: float) -> list[float]:
+    """Each plan's score: its share against Medium (plan 0) weighted
+    :data:`MEDIUM_WEIGHT`, the rest its average share against the
+    *threats* (rushes, slogs and known strategies, which an opponent may
+    play). Successive halving: a short round of every plan, then most
+    games for the three best, within :data:`TOURNAMENT_GAMES` games (and
+    :data:`BUDGET_SECONDS` as a guard).
+    """
+    n = len(plans)
+    threats = [i for i in range(1, n) if plans[i].tags & {"gardens", "duke", "library"}][:2]
+    tally = _Tally(plans, kingdom, colony, edition, seed)
+    f = TOURNAMENT_GAMES / 320
+
+    def even(x: float) -> int:
+        return max(2, 2 * round(x / 2))
+
+    def score(i: int) -> float:
+        vs_threats = [tally.rate(i, t) for t in threats if t != i]
+        mine = tally.rate(i, 0)
+        if not vs_threats:
+            return mine
+        return MEDIUM_WEIGHT * mine + (1 - MEDIUM_WEIGHT) * sum(vs_threats) / len(vs_threats)
+
+    def run(field: list[int], vs_medium: int, vs_threat: int) -> None:
+        for i in field:
+            if time.thread_time() - start > BUDGET_SECONDS:
+                return
+            if i != 0:
+                tally.play(i, 0, vs_medium)
+            for t in threats:
+                if t != i:
+                    tally.play(i, t, vs_threat)
+
+    run(list(range(n)), even(8 * f), even(4 * f))
+    best = sorted(range(1, n), key=lambda i: (-score(i), i))[:3]
+    run([0] + best, even(32 * f), even(12 * f))
+    # What the budget leaves: more games against Medium for the two best.
+    top = sorted(range(1, n), key=lambda i: (-score(i), i))[:2]
+    step = even(8 * f)
+    while tally.games + step * len(top) <= TOURNAMENT_GAMES \
+            and time.thread_time() - start <= BUDGET_SECONDS:
+        for i in top:
+            tally.play(i, 0, step)
+    stats["last_games"] = tally.games
+    return [score(i) for i in range(n)]

@@ -90,6 +90,9 @@ class Plan:
     trash_estates: bool = False
     prior: float = 0.0
     tags: frozenset[str] = field(default=frozenset())
+    #: With no rules: Medium's buys with these (card, bonus, most copies)
+    #: added to its wish for a card (Silver = 20, Gold = 50).
+    bias: tuple[tuple[str, float, int], ...] = ()
 
     def strategy(self) -> Strategy:
         """The plan's buys as a DominionSim :class:`Strategy`."""
