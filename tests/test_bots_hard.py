@@ -233,3 +233,12 @@ def test_background_planning_plays_medium_until_the_plan_is_ready() -> None:
         assert final and plan is planning.cached(planning.key_of(game))
     finally:
         planning.configure(wait=True)
+
+
+def test_a_medium_plan_with_a_bias_buys_more_of_its_card() -> None:
+    kingdom = ["Smithy", "Cellar", "Moat", "Village", "Workshop", "Woodcutter",
+               "Chancellor", "Harbinger", "Feast", "Bureaucrat"]
+    biased = Plan("medium +Moat", None, bias=(("Moat", 25.0, 2),))
+    moats = [owned(play(kingdom, [HardBot(plan=p), make_bot("big-money")], seed=s), 0)["Moat"]
+             for p in (MEDIUM, biased) for s in range(2)]
+    assert sum(moats[2:]) > sum(moats[:2]), moats

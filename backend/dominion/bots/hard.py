@@ -80,6 +80,37 @@ class HardBot(GenericBot):
         swap = endgame.penultimate_swap(game, seat, pick, coins)
         return swap or pick
 
+    def choose_gain(
+        self, game: "Game", seat: int, coins: int, buying: bool = False,
+        where: Optional[list[str]] = None,
+    ) -> Optional[str]:
+        """Medium's choice, with the plan's bias (if any) added to its wishes."""
+        plan = self.plan(game)
+        if not plan.bias:
+            return super().choose_gain(game, seat, coins, buying, where)
+        if where is not None:
+            options = where
+        elif buying:
+            options = game.buyable(seat, coins)
+        else:
+            options = [n for n, left in game.state.supply.items()
+                       if left > 0 and game.cost(n) <= coins]
+        if not options:
+            return None
+        ctx = _ctx(game, seat)
+        scores = {n: gain_score(ctx, n, buying) for n in options}
+        for card, bonus, most in plan.bias:
+            if card in scores and ctx.owned.get(card, 0) < most and ctx.stage > 4:
+                scores[card] += bonus
+        ranked = sorted(options, key=lambda n: -scores[n])  # stable: ties keep their order
+        for name in ranked:
+            if endgame.loses_by_ending(game, seat, name):
+                continue
+            if buying and scores[name] < BUY_AT_LEAST:
+                return None
+            return name
+        return None if buying else ranked[0]
+
     # -- decisions -----------------------------------------------------------
 
     def decide(self, game: "Game", decision: "Decision") -> Any:
