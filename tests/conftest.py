@@ -18,3 +18,12 @@ def pytest_terminal_summary(terminalreporter):
     from tests.api.dbs import header
 
     terminalreporter.write_line(header())
+
+
+def pytest_configure(config):
+    """The Hard bot plans a kingdom at its first decision with a small
+    tournament here: tests stay quick (the server and simulations plan with
+    the full tournament)."""
+    from dominion.bots import planning
+
+    planning.configure(games=24)

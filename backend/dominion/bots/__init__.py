@@ -13,6 +13,7 @@ from typing import Callable
 from .base import Bot, act
 from .easy import EasyBot
 from .generic import GenericBot
+from .hard import HardBot
 from .money import BigMoney, SmithyBigMoney
 
 #: Bot constructors by their stable public (canonical) name.
@@ -21,6 +22,7 @@ BOTS: dict[str, Callable[[], Bot]] = {
     GenericBot.name: GenericBot,
     BigMoney.name: BigMoney,
     SmithyBigMoney.name: SmithyBigMoney,
+    HardBot.name: HardBot,
 }
 
 #: Earlier names still accepted, each for the bot it has always meant.
@@ -48,5 +50,5 @@ def make_bot(name: str) -> Bot:
         raise KeyError(f"unknown bot {name!r}; known: {', '.join(bot_names())}") from None
 
 
-__all__ = ["ALIASES", "BOTS", "Bot", "BigMoney", "EasyBot", "GenericBot", "SmithyBigMoney",
-           "act", "bot_names", "canonical", "make_bot"]
+__all__ = ["ALIASES", "BOTS", "Bot", "BigMoney", "EasyBot", "GenericBot", "HardBot",
+           "SmithyBigMoney", "act", "bot_names", "canonical", "make_bot"]

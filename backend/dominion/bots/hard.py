@@ -1,0 +1,149 @@
+"""The Hard bot: plays the plan its kingdom's tournament chose, with endgame sense.
+
+* **Buys** follow the plan's rules (:mod:`dominion.bots.plans`, chosen per
+  kingdom by :mod:`dominion.bots.planning`), or the Medium bot's choices
+  for the Medium plan. Around them sits the endgame layer
+  (:mod:`dominion.bots.endgame`): take the game-ending card when it wins,
+  never one that loses, and the penultimate-Province rule.
+* **Gains** by cost (Workshop, Ironworks, Remodel...) follow the same rules.
+* **Trashing** follows the plan: thin-deck plans trash Estates and Coppers
+  down to a lower money floor than Medium's.
+* **Everything else** (which Action to play, every prompt) is the Medium
+  bot's answer (:class:`~dominion.bots.generic.GenericBot`).
+
+The bot keeps no game state: the plan lives in the planner's cache, keyed
+by the kingdom, so a saved game's size and round trip do not change.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Optional
+
+from ..cards.card import CARDS
+from ..decisions import SUPPLY
+from . import endgame, planning
+from .dominionsim import GAIN_PROMPTS, DominionSimBot
+from .generic import BUY_AT_LEAST, GenericBot, _Ctx, _ctx, gain_score, is_junk, worst_first
+from .plans import Plan
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..decisions import Decision
+    from ..engine import Game
+
+
+class HardBot(GenericBot):
+    """Per-kingdom plan, Medium's play, and an endgame that counts."""
+
+    name = "hard"
+
+    def __init__(self, plan: Optional[Plan] = None) -> None:
+        #: A fixed plan (the planner's tournament games); ``None``: ask the planner.
+        self.fixed = plan
+        self._game: Optional["Game"] = None
+        self._plan: Optional[Plan] = plan
+        self._rules: Optional[DominionSimBot] = None
+        if plan is not None and plan.rules is not None:
+            self._rules = DominionSimBot(plan.strategy())
+
+    def plan(self, game: "Game") -> Plan:
+        """The plan this bot plays in ``game`` (asked once per game)."""
+        if self.fixed is not None:
+            return self.fixed
+        if self._game is not game:
+            plan = planning.plan_for(game)
+            if plan is not self._plan:
+                self._plan = plan
+                self._rules = DominionSimBot(plan.strategy()) if plan.rules is not None else None
+            self._game = game
+        assert self._plan is not None
+        return self._plan
+
+    # -- buying --------------------------------------------------------------
+
+    def _buy(self, game: "Game", seat: int, coins: int) -> Optional[str]:
+        self.plan(game)
+        enders = endgame.buyable_enders(game, seat, coins)
+        if enders:
+            win = endgame.winning_end(game, seat, enders)
+            if win is not None:
+                return win
+        if self._rules is None:
+            pick = self.choose_gain(game, seat, coins, buying=True)
+        else:
+            pick = self._rules.choose_buy(game, seat, coins)
+        if pick is None:
+            return None
+        if endgame.loses_by_ending(game, seat, pick):
+            return None
+        swap = endgame.penultimate_swap(game, seat, pick, coins)
+        return swap or pick
+
+    def choose_gain(
+        self, game: "Game", seat: int, coins: int, buying: bool = False,
+        where: Optional[list[str]] = None,
+    ) -> Optional[str]:
+        """Medium's choice, with the plan's bias (if any) added to its wishes."""
+        plan = self.plan(game)
+        if not plan.bias:
+            return super().choose_gain(game, seat, coins, buying, where)
+        if where is not None:
+            options = where
+        elif buying:
+            options = game.buyable(seat, coins)
+        else:
+            options = [n for n, left in game.state.supply.items()
+                       if left > 0 and game.cost(n) <= coins]
+        if not options:
+            return None
+        ctx = _ctx(game, seat)
+        scores = {n: gain_score(ctx, n, buying) for n in options}
+        for card, bonus, most in plan.bias:
+            if card in scores and ctx.owned.get(card, 0) < most and ctx.stage > 4:
+                scores[card] += bonus
+        ranked = sorted(options, key=lambda n: -scores[n])  # stable: ties keep their order
+        for name in ranked:
+            if endgame.loses_by_ending(game, seat, name):
+                continue
+            if buying and scores[name] < BUY_AT_LEAST:
+                return None
+            return name
+        return None if buying else ranked[0]
+
+    # -- decisions -----------------------------------------------------------
+
+    def decide(self, game: "Game", decision: "Decision") -> Any:
+        """Gains by cost take a winning game-ending card, then follow the
+        plan's rules; everything else is Medium's answer."""
+        if decision.kind == SUPPLY and decision.prompt in GAIN_PROMPTS:
+            self.plan(game)
+            seat = decision.seat
+            win = endgame.winning_end(game, seat, decision.options)
+            if win is not None:
+                return win
+            if self._rules is not None:
+                pick = self._rules.choose_gain(game, seat, decision.options)
+                if pick is not None:
+                    return pick
+        return super().decide(game, decision)
+
+    def _chapel_trash(self, ctx: _Ctx, cards: list[str], most: int) -> list[str]:
+        """As Medium, but down to the plan's money floor, Estates too for a
+        thin-deck plan while the game is young."""
+        plan = self.plan(ctx.game)
+        if plan.trash_floor == 7 and not plan.trash_estates:
+            return super()._chapel_trash(ctx, cards, most)
+        out: list[str] = []
+        money = ctx.money
+        for c in worst_first(cards):
+            if len(out) >= most:
+                break
+            if c == "Curse":
+                out.append(c)
+            elif is_junk(c):
+                if plan.trash_estates and ctx.stage > 4 and CARDS[c].vp <= 1 \
+                        and CARDS[c].score is None:
+                    out.append(c)
+            elif c == "Copper" and money - 1 >= plan.trash_floor and ctx.stage > 3:
+                out.append(c)
+                money -= 1
+        return out

@@ -1,0 +1,272 @@
+"""Recognisers: what a kingdom offers, turned into candidate plans for the Hard bot.
+
+Each recogniser looks at the kingdom (and whether Platinum/Colony are in
+the game) and proposes plans (:class:`~dominion.bots.plans.Plan`) of one
+archetype: Big Money with the best single terminals, Gardens rushes and
+their contest, Duke slogs, trasher-led thin decks, village/draw engines,
+cantrip money. Which of them is best *on this kingdom* the planner decides
+by simulation (:mod:`dominion.bots.planning`); the recognisers only keep
+the list short and sensible.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from ..cards.card import CARDS
+from .generic import VILLAGE_KIND, kind
+from .plans import MEDIUM, Plan, rule
+
+#: Terminals worth building Big Money around, by strength in a money deck
+#: (public simulation lore: cursers first, then strong draw and hand attacks).
+BM_TERMINALS: dict[str, float] = {
+    "Mountebank": 62, "Witch": 60, "Torturer": 56, "Goons": 54, "Masquerade": 53,
+    "Courtyard": 52, "Rabble": 51, "Nobles": 50, "Smithy": 49, "Council Room": 48,
+    "Library": 48, "Vault": 47, "Militia": 46, "Monument": 45, "Swindler": 44,
+    "Patrol": 44, "Courtier": 43, "Envoy": 43, "Moat": 38, "Steward": 42,
+    "Bandit": 40, "Charlatan": 55, "Clerk": 41, "Bishop": 39, "Moneylender": 37,
+    "Baron": 36, "Bureaucrat": 36, "Tribute": 37, "Trade Route": 30, "Diplomat": 42,
+    "Harbinger": 30, "Mint": 20, "Vassal": 32, "Replace": 38, "Trading Post": 34,
+}
+
+#: Second copies only for these (draw that likes a bigger deck, cursers, attacks).
+TWO_COPIES = frozenset({
+    "Mountebank", "Witch", "Torturer", "Goons", "Courtyard", "Rabble", "Smithy",
+    "Council Room", "Library", "Vault", "Militia", "Monument", "Masquerade", "Nobles",
+    "Charlatan", "Swindler", "Patrol", "Envoy", "Moat", "Clerk",
+})
+
+#: Cards that draw (the engine's draw).
+DRAW = ("Smithy", "Council Room", "Library", "Courtyard", "Torturer", "Masquerade",
+        "Nobles", "Witch", "Patrol", "Rabble", "Vault", "Moat", "Envoy", "Wharf")
+
+#: Trashers that thin a deck quickly (Chapel) or steadily.
+TRASHERS = ("Chapel", "Masquerade", "Steward", "Trading Post", "Forge", "Bishop", "Sentry",
+            "Moneylender")
+
+#: Cheap gainers that make a Gardens rush.
+GARDEN_GAINERS = ("Workshop", "Ironworks", "Woodcutter", "Bridge")
+
+#: Non-terminal payload and draw that keep a deck of cantrips rich.
+CANTRIPS = ("Laboratory", "Market", "Grand Market", "Peddler", "Festival", "Bazaar")
+
+
+def _green(colony: bool, province_money: int) -> list:
+    """The greening rules every money plan starts with."""
+    if colony:
+        return [rule("Colony"), rule("Platinum"),
+                rule("Province", "gains <= 6"), rule("Duchy", "gains <= 5"),
+                rule("Estate", "gains <= 2"), rule("Province", f"money >= {province_money + 8}")]
+    return [rule("Province", f"money >= {province_money}"), rule("Duchy", "gains <= 4"),
+            rule("Estate", "gains <= 2")]
+
+
+def big_money(x: str, colony: bool, harem: bool = False, deny: Sequence[str] = ()) -> Plan:
+    """Big Money with one terminal ``x`` (two copies for the strong ones).
+
+    :param deny: alt-VP cards to split with an opponent who goes for them.
+    """
+    rules = _green(colony, 15)
+    for d in deny:
+        rules.append(rule(d, f"opp:{d} >= 1", f"deck:{d} < 5"))
+    rules += [rule("Gold", "deck:Gold < 1")] if harem else [rule("Gold")]
+    if harem:
+        rules.append(rule("Harem"))
+    rules += [rule("Duchy", "gains <= 5"), rule(x, f"deck:{x} < 1")]
+    if x in TWO_COPIES:
+        rules.append(rule(x, f"deck:{x} < 2", "cards >= 13"))
+    rules.append(rule("Silver"))
+    name = f"BM {x}" + (" Harem" if harem else "") + "".join(f" deny {d}" for d in deny)
+    return Plan(name, tuple(rules), prior=BM_TERMINALS.get(x, 30), tags=frozenset({"money"}))
+
+
+def gardens_rush(gainer: str, threshold: int) -> Plan:
+    """Gain cheap cards, then Gardens, Duchies and Estates: a pile-out rush."""
+    rules = (
+        rule("Province"),
+        rule("Duchy", f"deck:{gainer} >= {threshold}"),
+        rule("Gardens", f"deck:{gainer} >= {threshold}"),
+        rule(gainer),
+        rule("Gardens"),
+        rule("Estate", "deck:Gardens >= 1"),
+        rule("Silver"),
+        rule("Copper"),
+    )
+    return Plan(f"{gainer} Gardens {threshold}", rules, trash_floor=99, prior=45,
+                tags=frozenset({"gardens"}))
+
+
+def duke_slog(helper: str) -> Plan:
+    """Duchies and Dukes from $5 once the deck has money; a terminal helps."""
+    rules = [rule("Province", "money >= 16"),
+             rule("Duchy", "money >= 11"),
+             rule("Duke", "money >= 11"),
+             rule("Estate", "gains <= 2"),
+             rule("Gold")]
+    if helper:
+        rules += [rule(helper, f"deck:{helper} < 2")]
+    rules += [rule("Silver")]
+    return Plan(f"Duke {helper}".strip(), tuple(rules), prior=44, tags=frozenset({"duke"}))
+
+
+def trasher_money(trasher: str, payload: Sequence[str], colony: bool) -> Plan:
+    """Open with a trasher, thin the deck, then Gold and strong $5s."""
+    rules = _green(colony, 13)
+    rules.append(rule("Gold"))
+    for p in payload:
+        rules.append(rule(p, f"deck:{p} < 4"))
+    rules.append(rule(trasher, f"deck:{trasher} < 1", "turns <= 3"))
+    rules.append(rule("Silver"))
+    floor = 4 if trasher == "Chapel" else 5
+    return Plan(f"{trasher} {'/'.join(payload)}".strip(), tuple(rules), trash_floor=floor,
+                trash_estates=True, prior=43, tags=frozenset({"trash"}))
+
+
+def engine(village: str, draw: str, payload: Sequence[str], trasher: str,
+           colony: bool, kings_court: bool) -> Plan:
+    """Villages and draw in balance, a payload, maybe a trasher to open."""
+    rules = _green(colony, 16)
+    if kings_court:
+        rules.append(rule("King's Court", "deck:King's Court < 2", "type:Action >= 4"))
+    rules.append(rule("Gold", "deck:Gold < 1"))
+    rules.append(rule(draw, f"deck:{draw} <= deck:{village}"))
+    for p in payload:
+        rules.append(rule(p, f"deck:{p} < 2"))
+    rules.append(rule(village, f"deck:{village} < deck:{draw}"))
+    rules.append(rule("Gold"))
+    if trasher:
+        rules.append(rule(trasher, f"deck:{trasher} < 1", "turns <= 3"))
+    rules.append(rule(village, f"deck:{village} < 6"))
+    rules.append(rule("Silver"))
+    name = f"Engine {village}/{draw}" + "".join(f"/{p}" for p in payload) \
+        + (f" {trasher}" if trasher else "")
+    return Plan(name, tuple(rules), trash_floor=5 if trasher else 7,
+                trash_estates=bool(trasher), prior=42, tags=frozenset({"engine"}))
+
+
+def cantrip_money(cards: Sequence[str], colony: bool, trasher: str) -> Plan:
+    """Gold first, then as many Labs/Markets/Peddlers as the money allows."""
+    rules = _green(colony, 16)
+    rules.append(rule("Gold"))
+    for c in cards:
+        rules.append(rule(c))
+    if trasher:
+        rules.append(rule(trasher, f"deck:{trasher} < 1", "turns <= 3"))
+    rules.append(rule("Silver"))
+    name = "Cantrips " + "/".join(cards) + (f" {trasher}" if trasher else "")
+    return Plan(name, tuple(rules), trash_floor=5 if trasher else 7,
+                trash_estates=bool(trasher), prior=40, tags=frozenset({"cantrips"}))
+
+
+def _ranked(cards: Iterable[str], table: dict[str, float]) -> list[str]:
+    return sorted((c for c in cards if c in table), key=lambda c: (-table[c], c))
+
+
+#: Most candidate plans tried per kingdom (the planning budget's size).
+MOST_CANDIDATES = 10
+
+
+def candidates(kingdom: Sequence[str], colony: bool) -> list[Plan]:
+    """The plans worth trying on ``kingdom``: Medium first, then by archetype.
+
+    At most :data:`MOST_CANDIDATES`, deterministic for a kingdom.
+    """
+    k = set(kingdom)
+    out: list[Plan] = []
+    terminals = _ranked(k, BM_TERMINALS)
+    best = terminals[0] if terminals else "Smithy" if "Smithy" in k else ""
+    deny = [c for c in ("Gardens", "Duke") if c in k]
+    # Gardens: rush it, or contest it from a money deck.
+    gainers = [g for g in GARDEN_GAINERS if g in k]
+    if "Gardens" in k and gainers:
+        out.append(gardens_rush(gainers[0], 7 if gainers[0] != "Ironworks" else 6))
+    if "Duke" in k:
+        helper = next((t for t in terminals if t in ("Masquerade", "Courtyard", "Steward",
+                                                     "Smithy", "Swindler")), "")
+        out.append(duke_slog(helper))
+    # Money with the best single terminals.
+    harem = "Harem" in k
+    for x in terminals[:2]:
+        out.append(big_money(x, colony, deny=deny))
+    if harem and best:
+        out.append(big_money(best, colony, harem=True))
+    # Thin decks.
+    trashers = [t for t in TRASHERS if t in k]
+    fives = [c for c in _ranked(k, _FIVES) if c not in ("Chapel",)][:2]
+    if "Chapel" in k:
+        out.append(trasher_money("Chapel", fives or ([best] if best else []), colony))
+    villages = sorted((c for c in k if kind(c) == VILLAGE_KIND and c != "Nobles"),
+                      key=lambda c: (-_VILLAGES.get(c, 1), c))
+    draws = [d for d in DRAW if d in k]
+    if villages and draws:
+        payload = [p for p in ("Minion", "Goons", "Militia", "Witch", "Mountebank",
+                               "Torturer", "Monument", "Bridge", "Woodcutter",
+                               "Council Room") if p in k and p != draws[0]][:1]
+        out.append(engine(villages[0], draws[0], payload, trashers[0] if trashers else "",
+                          colony, "King's Court" in k))
+    cantrips = [c for c in CANTRIPS if c in k] + (["Minion"] if "Minion" in k else [])
+    if cantrips:
+        out.append(cantrip_money(cantrips[:3], colony, trashers[0] if trashers else ""))
+    if not terminals:
+        out.append(big_money("Silver", colony))  # plain Big Money
+    out += library_plans(k, colony)[:2]
+    # Medium with a kingdom card it undervalues here.
+    for x in (terminals[:2] + fives[:1]):
+        most = 2 if x in TWO_COPIES or x not in BM_TERMINALS else 1
+        out.append(Plan(f"medium +{x}", None, prior=41, tags=frozenset({"medium"}),
+                        bias=((x, 25.0, most if x in BM_TERMINALS else 4),)))
+    out.sort(key=lambda p: -p.prior)
+    return [MEDIUM] + _unique(out)[: MOST_CANDIDATES - 1]
+
+
+_LIBRARY: list[tuple[frozenset[str], bool, Plan]] = []
+
+
+def library_plans(kingdom: set[str], colony: bool) -> list[Plan]:
+    """Known strategies of the shipped bot files (the DominionSim format)
+    whose cards are all in the kingdom: community wisdom as candidates."""
+    if not _LIBRARY:
+        from .dominionsim import STRATEGIES_DIR, load_strategies
+
+        for path in sorted(STRATEGIES_DIR.glob("*.xml")):
+            for strat in load_strategies(path).values():
+                thin = "Chapel" in strat.required_cards()
+                plan = Plan(f"lib {strat.name}", strat.rules, trash_floor=4 if thin else 7,
+                            trash_estates=thin, prior=46, tags=frozenset({"library"}))
+                _LIBRARY.append((frozenset(strat.required_cards()), strat.uses_colony(), plan))
+    fits = [(need, p) for need, col, p in _LIBRARY if need <= kingdom and (colony or not col)]
+    fits.sort(key=lambda np: (-len(np[0]), np[1].name))  # the most specific first
+    return [p for _, p in fits]
+
+
+def _unique(plans: list[Plan]) -> list[Plan]:
+    seen: set[str] = set()
+    out = []
+    for p in plans:
+        if p.name not in seen:
+            seen.add(p.name)
+            out.append(p)
+    return out
+
+
+#: Good $5 (and Gold-like) buys for a thin deck.
+_FIVES: dict[str, float] = {
+    "Laboratory": 50, "Market": 40, "Minion": 55, "Goons": 52, "Witch": 58,
+    "Mountebank": 57, "Grand Market": 56, "Festival": 30, "Library": 42,
+    "Council Room": 40, "Torturer": 50, "Wharf": 45, "Vault": 38, "Peddler": 35,
+    "Rabble": 40, "Courtier": 35, "Patrol": 36, "Monument": 38,
+}
+
+#: Villages by how much they give.
+_VILLAGES: dict[str, float] = {
+    "Worker's Village": 5, "City": 4, "Festival": 3, "Village": 3, "Shanty Town": 2,
+    "Mining Village": 3,
+}
+
+
+def describe(kingdom: Sequence[str]) -> set[str]:
+    """The archetypes a kingdom supports (for tests and the benchmark's notes)."""
+    return {t for p in candidates(kingdom, False) for t in p.tags}
+
+
+__all__ = ["candidates", "describe", "CARDS"]

@@ -1,0 +1,217 @@
+"""Per-kingdom planning for the Hard bot: a quick simulated tournament.
+
+At a game's start the Hard bot asks for the plan of its kingdom. The
+recognisers (:mod:`dominion.bots.kingdom`) propose a few candidate plans;
+they play a round robin of short seeded 2-player games on this kingdom
+(the fast path of :mod:`dominion.fastplay`), and the plan with the best
+average share of wins against the field is chosen. Playing the field rather
+than only Medium matters: a plan that crushes Medium but loses to the
+kingdom's rush would lose to a player who sees the rush.
+
+Budget: at most :data:`TOURNAMENT_GAMES` games (about 1.2 s of CPU here,
+``benchmarks/bots.py`` prints it). A game count, not a time limit, ends the
+tournament, so a kingdom's plan is the same on every run and every machine.
+Plans are cached per (kingdom, Platinum/Colony, edition, players) in
+an LRU of :data:`CACHE_SIZE`, outside any game's state: a game's state
+and memory do not change, and it still serializes and round-trips
+identically.
+
+Where it runs: at the Hard bot's first decision in a game of a kingdom not
+in the cache, in that request's own thread (the server's other requests go
+on in theirs). Planning in the background instead would leave the bot's first
+turns to depend on timing: a game would not replay the same (undo, the
+statistics' replay, tests), so the one request that plans a new kingdom pays
+for it, once.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import zlib
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Optional, Sequence
+
+from .plans import Plan
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine import Agent, Game
+
+#: Most games of one tournament.
+TOURNAMENT_GAMES = 320
+#: Kingdoms whose plan is remembered.
+CACHE_SIZE = 512
+#: A game is cut at this many turns in a tournament (a stalemate counts as a tie).
+TURN_LIMIT = 120
+
+Key = tuple[tuple[str, ...], bool, str, int]
+
+_cache: "OrderedDict[Key, Plan]" = OrderedDict()
+_lock = threading.Lock()
+
+#: Figures for the benchmark and tests: tournaments run, cache hits, the
+#: last tournament's CPU seconds and games.
+stats = {"tournaments": 0, "hits": 0, "last_seconds": 0.0, "last_games": 0}
+
+
+def configure(games: int) -> None:
+    """Set a tournament's most games (tests use a small one; plans made with
+    another size are forgotten)."""
+    global TOURNAMENT_GAMES
+    if games != TOURNAMENT_GAMES:
+        TOURNAMENT_GAMES = games
+        clear()
+
+
+def clear() -> None:
+    """Forget every cached plan (tests, the benchmark's cold figures)."""
+    with _lock:
+        _cache.clear()
+
+
+def key_of(game: "Game") -> Key:
+    """The cache key of a game: its kingdom, Platinum/Colony, edition, players."""
+    st = game.state
+    return (tuple(sorted(st.kingdom)), "Colony" in st.supply, st.edition, len(st.players))
+
+
+def cached(key: Key) -> Optional[Plan]:
+    """The cached plan of ``key`` (counted as a hit), or ``None``."""
+    with _lock:
+        plan = _cache.get(key)
+        if plan is not None:
+            _cache.move_to_end(key)
+            stats["hits"] += 1
+        return plan
+
+
+def _store(key: Key, plan: Plan) -> None:
+    with _lock:
+        _cache[key] = plan
+        _cache.move_to_end(key)
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+
+
+def plan_of(key: Key) -> Plan:
+    """The plan of ``key``: cached, or planned now and cached."""
+    plan = cached(key)
+    if plan is None:
+        plan = choose(key)
+        _store(key, plan)
+    return plan
+
+
+def plan_for(game: "Game") -> Plan:
+    """The plan for ``game``'s kingdom (see :func:`plan_of`)."""
+    return plan_of(key_of(game))
+
+
+def choose(key: Key) -> Plan:
+    """The best candidate plan for ``key`` (see :func:`tournament`)."""
+    from .kingdom import candidates
+
+    kingdom, colony, edition, _players = key
+    plans = candidates(kingdom, colony)
+    start = time.thread_time()
+    if len(plans) == 1:
+        return plans[0]
+    scores = tournament(plans, list(kingdom), colony, edition,
+                        seed=zlib.crc32(repr(key).encode()))
+    stats["tournaments"] += 1
+    stats["last_seconds"] = time.thread_time() - start
+    best = max(range(len(plans)), key=lambda i: (scores[i], plans[i].prior, -i))
+    return plans[best]
+
+
+#: Weight of the games against Medium in a plan's score (the rest: the threats).
+MEDIUM_WEIGHT = 0.6
+
+
+class _Tally:
+    """Games played so far between plans: wins (ties half) per ordered pair."""
+
+    def __init__(self, plans: Sequence[Plan], kingdom: list[str], colony: bool,
+                 edition: str, seed: int) -> None:
+        self.plans = plans
+        self.kingdom = kingdom
+        self.colony = colony
+        self.edition = edition
+        self.seed = seed
+        self.games = 0
+        self.won: dict[tuple[int, int], float] = {}
+        self.played: dict[tuple[int, int], int] = {}
+
+    def play(self, i: int, j: int, games: int) -> None:
+        """``games`` games of plan ``i`` against plan ``j``, seats alternating."""
+        from ..fastplay import play_turns
+        from ..setup import new_game
+        from .hard import HardBot
+
+        for g in range(games):
+            a, b = (i, j) if g % 2 == 0 else (j, i)
+            bots: dict[int, "Agent"] = {0: HardBot(plan=self.plans[a]),
+                                        1: HardBot(plan=self.plans[b])}
+            # Pairs share seeds: each plan meets the same deals.
+            game = new_game(2, self.kingdom, seed=self.seed + g + self.played.get((i, j), 0),
+                            agents=bots, record_events=False, edition=self.edition,
+                            colony=self.colony)
+            game.check_agents = False
+            play_turns(game, bots, TURN_LIMIT)
+            self.games += 1
+            share = 0.5
+            if game.state.game_over:
+                winners = game.result()["winners"]
+                seat_i = 0 if a == i else 1
+                share = 1 / len(winners) if seat_i in winners else 0.0
+            self.won[(i, j)] = self.won.get((i, j), 0.0) + share
+            self.played[(i, j)] = self.played.get((i, j), 0) + 1
+
+    def rate(self, i: int, j: int) -> float:
+        """Plan ``i``'s share against plan ``j`` (0.5 for itself or unplayed)."""
+        n = self.played.get((i, j), 0)
+        return 0.5 if i == j or n == 0 else self.won[(i, j)] / n
+
+
+def tournament(plans: Sequence[Plan], kingdom: list[str], colony: bool, edition: str,
+               seed: int) -> list[float]:
+    """Each plan's score: its share against Medium (plan 0) weighted
+    :data:`MEDIUM_WEIGHT`, the rest its average share against the
+    *threats* (rushes, slogs and known strategies, which an opponent may
+    play). Successive halving: a short round of every plan, then most
+    games for the three best, within :data:`TOURNAMENT_GAMES` games.
+    """
+    n = len(plans)
+    threats = [i for i in range(1, n) if plans[i].tags & {"gardens", "duke", "library"}][:2]
+    tally = _Tally(plans, kingdom, colony, edition, seed)
+    f = TOURNAMENT_GAMES / 320
+
+    def even(x: float) -> int:
+        return max(2, 2 * round(x / 2))
+
+    def score(i: int) -> float:
+        vs_threats = [tally.rate(i, t) for t in threats if t != i]
+        mine = tally.rate(i, 0)
+        if not vs_threats:
+            return mine
+        return MEDIUM_WEIGHT * mine + (1 - MEDIUM_WEIGHT) * sum(vs_threats) / len(vs_threats)
+
+    def run(field: list[int], vs_medium: int, vs_threat: int) -> None:
+        for i in field:
+            if i != 0:
+                tally.play(i, 0, vs_medium)
+            for t in threats:
+                if t != i:
+                    tally.play(i, t, vs_threat)
+
+    run(list(range(n)), even(8 * f), even(4 * f))
+    best = sorted(range(1, n), key=lambda i: (-score(i), i))[:3]
+    run([0] + best, even(32 * f), even(12 * f))
+    # What the budget leaves: more games against Medium for the two best.
+    top = sorted(range(1, n), key=lambda i: (-score(i), i))[:2]
+    step = even(8 * f)
+    while tally.games + step * len(top) <= TOURNAMENT_GAMES:
+        for i in top:
+            tally.play(i, 0, step)
+    stats["last_games"] = tally.games
+    return [score(i) for i in range(n)]
