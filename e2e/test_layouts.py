@@ -120,6 +120,14 @@ def inside(page: Page, sel: str, bottom_limit: float | None = None) -> None:
         f"{sel} {b} is not inside {w}x{limit}"
 
 
+def uncovered(page: Page, sel: str) -> None:
+    """Nothing (a sheet, a bar) lies over the middle of ``sel``: it can be seen and tapped."""
+    hit = page.evaluate("""(sel) => { const e = document.querySelector(sel); const r = e.getBoundingClientRect();
+        const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return !!top && (top === e || e.contains(top)); }""", sel)
+    assert hit, f"{sel} is covered"
+
+
 def no_sideways_overflow(page: Page) -> None:
     width, inner = page.evaluate("[document.scrollingElement.scrollWidth, innerWidth]")
     assert width <= inner, f"horizontal overflow: {width}px > {inner}px"
@@ -137,6 +145,8 @@ def test_table_at_every_size(browser, server, shots, size, scheme):
     inside(page, "#decision [data-confirm]")
     inside(page, "#hand-title")
     inside(page, "#hand .cards > .card")
+    if size != "phone":  # (on a phone the sheet lists the hand's cards itself)
+        uncovered(page, "#hand .cards > .card")
     no_sideways_overflow(page)
     if size == "landscape":
         # Beside the table, not over it: the sheet starts right of the hand and the supply.
@@ -154,6 +164,8 @@ def test_table_at_every_size(browser, server, shots, size, scheme):
     inside(page, "#btn-end")
     inside(page, "#hand-title", bar_top)
     inside(page, "#hand .cards > .card", bar_top)
+    uncovered(page, "#hand .cards > .card")
+    uncovered(page, "#btn-end")
     no_sideways_overflow(page)
     if size == "landscape":
         # Hand and supply side by side, the phase buttons in a column beside them.
