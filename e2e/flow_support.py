@@ -110,6 +110,15 @@ def open_seat(page: Page, game_id: str, seat: int, token: str, name: str, screen
     wait_screen(page, screen)
 
 
+def one_line_per_buy(events: list[dict]) -> list[dict]:
+    """The events the client draws as lines: a buy's own gain (same seat and card,
+    to the discard pile, right after it) is not a line of its own (issue 23)."""
+    return [e for i, e in enumerate(events)
+            if not (i and e["type"] == "gain" and events[i - 1]["type"] == "buy"
+                    and events[i - 1]["seat"] == e["seat"] and events[i - 1].get("card") == e.get("card")
+                    and not e.get("source") and e.get("to") in (None, "discard"))]
+
+
 def turns(events: list[dict]) -> list[dict]:
     """The log in turns as the client shows them: {seat, n (the player's own number), events}."""
     out, count = [], {}

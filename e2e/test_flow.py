@@ -12,7 +12,9 @@ from urllib.parse import parse_qs, urlparse
 from playwright.sync_api import expect
 
 from e2e_support import open_context, small_tap_targets, wait_idle, wait_screen
-from flow_support import big_money_step, command, join, log, new_game, open_seat, play_out, resource, turns
+from flow_support import (
+    big_money_step, command, join, log, new_game, one_line_per_buy, open_seat, play_out, resource, turns,
+)
 from policy import settle, version, wake
 
 #: Witch is the only Attack the generic bot plays early with this seed: the bot
@@ -77,7 +79,7 @@ def expected_log(events: list[dict], names: list[str]) -> list[str]:
     out = []
     for tn in turns(events):
         out.append(f"# Turn {tn['n']} — {names[tn['seat']]}")
-        out += [e["text"] for e in tn["events"]]
+        out += [e["text"] for e in one_line_per_buy(tn["events"])]
     return out
 
 
@@ -315,8 +317,8 @@ def test_a_new_log_epoch_makes_the_client_fetch_the_log_from_the_start(browser, 
 
 def test_an_undone_move_leaves_the_log_of_every_player(browser, server):
     """A move taken back (undo, sent through the API with the mover's token)
-    leaves the log both players' pages show; the move made again takes the
-    freed event number and shows once."""
+    leaves the log both players' pages show, and one line saying what was taken
+    back takes its place (issue 23); the move made again follows it and shows once."""
     game = new_game(server, [{"kind": "human", "name": "Ann"}, {"kind": "human"}], preset="first-game-1e")
     tokens = {0: game["token"], 1: join(server, game, "Bob")["token"]}
     pages = []
@@ -331,7 +333,8 @@ def test_an_undone_move_leaves_the_log_of_every_player(browser, server):
         """Each page shows its seat's log as the API tells it now."""
         for seat, (_, page) in enumerate(pages):
             wake(page)
-            texts = [e["text"] for tn in turns(log(server, game["id"], tokens[seat])) for e in tn["events"]]
+            texts = [e["text"] for tn in turns(log(server, game["id"], tokens[seat]))
+                     for e in one_line_per_buy(tn["events"])]
             expect(page.locator("#log li")).to_have_text(texts)
 
     command(server, game["id"], mover, {"type": "play_treasures"})
@@ -340,12 +343,15 @@ def test_an_undone_move_leaves_the_log_of_every_player(browser, server):
     logs_shown()
     assert "undo" in {c["type"] for c in resource(server, game["id"], mover)["view"]["legal"]}
     assert command(server, game["id"], mover, {"type": "undo"})["log_epoch"] == 1
-    assert all(e["seq"] < played["seq"] for e in log(server, game["id"], mover))
+    line = log(server, game["id"], mover)[-1]
+    assert line["type"] == "undo" and line["seq"] == played["seq"]
+    assert line["undone"] == [{k: v for k, v in played.items() if k not in ("seq", "text")}]
     logs_shown()
     for _, page in pages:
-        expect(page.locator(f'#log li[data-seq="{played["seq"]}"]')).to_have_count(0)
+        shown = page.locator(f'#log li[data-seq="{played["seq"]}"]')
+        expect(shown).to_contain_text("took back: played ")
     command(server, game["id"], mover, {"type": "play_treasures"})
-    assert log(server, game["id"], mover)[-1]["seq"] == played["seq"]
+    assert log(server, game["id"], mover)[-1]["seq"] == played["seq"] + 1
     logs_shown()
     for ctx, _ in pages:
         ctx.close()

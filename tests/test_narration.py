@@ -66,13 +66,15 @@ def _example(kind: str) -> dict:
         "number": 4, "count": 3, "to": "hand", "source": "trash", "position": 2,
         "receiver": 1, "by": "Wishing Well", "vp": 1, "total": 3, "mat": 2,
         "reason": "piles",
+        "undone": [{"type": "buy", "seat": 0, "card": "Village"},
+                   {"type": "gain", "seat": 0, "card": "Village", "to": "discard"}],
     }
     event = {k: values[k] for k in EVENT_TYPES[kind].fields if k != "text"}
     if kind == "play":
         del event["cards"]  # one card, or several Treasures at once: never both
     if kind == "game_over":
         event["seat"] = None
-    if EVENT_TYPES[kind].seats:
+    if EVENT_TYPES[kind].seats and kind != "undo":
         event["by"] = 1  # the seat that sent stand_in / take_back
     return event
 

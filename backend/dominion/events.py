@@ -110,3 +110,8 @@ _event("stand_in", "A bot began to play the seat, whose player missed the move d
        {"by": "the seat whose player handed it to the bot"}, seats=True)
 _event("take_back", "The seat's player took it back from the bot.",
        {"by": "the seat that took it back (the seat itself)"}, seats=True)
+# Recorded by the server in place of the events an undo took back (fair undo), so
+# that the other players read what was taken back instead of lines vanishing.
+_event("undo", "The seat took back its last move; its events left the log.",
+       {"undone": "the events taken back, oldest first, each in its public form "
+                  "(type, card or cards, or count where the cards are hidden)"}, seats=True)

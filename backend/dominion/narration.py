@@ -9,7 +9,7 @@ Vesnice."), which keeps card names in the form the catalog gives them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional, cast
+from typing import TYPE_CHECKING, Any, Callable, Optional, cast
 
 from .i18n import card_name, check_lang
 from .plurals import plural
@@ -48,6 +48,8 @@ _PHRASES: dict[str, dict[str, Any]] = {
         "reason_piles": "vyprázdnilo se dost balíčků zásoby",
         "stand_in": "{by} předává místo hráče {who} botovi.",
         "take_back": "{who} přebírá své místo zpět od bota.",
+        "undo": "{who} bere zpět svůj tah ({what}).",
+        "undo_nothing": "{who} bere zpět svůj tah.",
     },
     "hu": {
         "draw": "húz", "look": "megnéz", "reveal": "felfed", "discard": "eldob",
@@ -77,10 +79,34 @@ _PHRASES: dict[str, dict[str, Any]] = {
         "reason_piles": "kiürült elég kínálatpakli",
         "stand_in": "{by} átadja {who} helyét egy botnak.",
         "take_back": "{who} visszaveszi a helyét a bottól.",
+        "undo": "{who} visszavonja a lépését ({what}).",
+        "undo_nothing": "{who} visszavonja a lépését.",
     },
 }
 
 _END_CARD = {"provinces": "Province", "colonies": "Colony"}
+
+
+def undone_phrases(event: "Event", sentence: Callable[["Event"], str],
+                   player: Callable[[Optional[int]], str]) -> str:
+    """The moves of an ``undo`` event as verb phrases: "bought Silver; played Copper".
+
+    Each undone event is told in the third person by ``sentence`` and loses its
+    subject (``player`` of its seat) and full stop; a buy's own gain is not told
+    again, as in the log.
+    """
+    parts: list[str] = []
+    bought: Optional[str] = None
+    for sub in event.get("undone", []):
+        if sub.get("type") == "gain" and sub.get("card") == bought and not sub.get("source") \
+                and sub.get("to") in (None, "discard"):
+            bought = None
+            continue
+        bought = sub.get("card") if sub.get("type") == "buy" else None
+        text = sentence({**sub, "seat": event.get("seat")}).rstrip(".")
+        who = player(event.get("seat"))
+        parts.append(text[len(who) + 1:] if who and text.startswith(who + " ") else text)
+    return "; ".join(parts)
 
 
 def describe(event: "Event", viewer: Optional[int], names: Optional[list[str]] = None,
@@ -158,6 +184,10 @@ class _Sentence:
                                   mat=e["mat"])
         if kind in ("stand_in", "take_back"):
             return w[kind].format(who=who, by=self.player(e.get("by")))
+        if kind == "undo":
+            what = undone_phrases(e, lambda sub: _Sentence(sub, None, self.names, self.lang).text(),
+                                  self.player)
+            return w["undo" if what else "undo_nothing"].format(who=who, what=what)
         if kind == "game_over":
             card = _END_CARD.get(e["reason"])
             reason = w[f"reason_{e['reason']}"].format(card=self.name(card) if card else "")
@@ -173,6 +203,13 @@ _VERBS = {
 
 def _cards_en(n: int) -> str:
     return plural("en", n, {"one": "{n} card", "other": "{n} cards"}).format(n=n)
+
+
+def _seat_en(seat: Optional[int], names: Optional[list[str]]) -> str:
+    """A seat's name in the third person."""
+    if seat is None:
+        return ""
+    return names[seat] if names and seat < len(names) else f"Player {seat + 1}"
 
 
 def _english(event: "Event", viewer: Optional[int], names: Optional[list[str]]) -> str:
@@ -231,4 +268,9 @@ def _english(event: "Event", viewer: Optional[int], names: Optional[list[str]]) 
         return f"{player(event.get('by'))} let a bot play for {player(seat, 'you')}."
     if kind == "take_back":
         return f"{who} took the seat back from the bot."
+    if kind == "undo":
+        # The undone moves told in the third person (viewer None), then stripped of it.
+        what = undone_phrases(event, lambda sub: _english(sub, None, names),
+                              lambda s: _seat_en(s, names))
+        return f"{who} took back: {what}." if what else f"{who} took back a move."
     return f"{who} {kind}."

@@ -140,9 +140,11 @@ draws). A card you played whose decision is still open and yours (Chapel, nothin
 chosen yet) is cancelled the same way. Undo restores the game exactly as it was before
 the move, and sent again it walks further back, within the current turn (up to 30
 moves); any move that may not be taken back ends that chain. The command log keeps the
-`undo`; the undone move's events leave the event log for everyone, and the game's
-`log_epoch` grows by one: a client that sees a new `log_epoch` reads
-`GET /api/games/{game_id}/log` again from the start (`log_seq` is then the last remaining
+`undo`; the undone move's events leave the event log for everyone, one `undo` event of
+your seat takes their place ("Ann took back: bought Silver."; its `undone` lists them,
+oldest first, in their public form; walking further back grows that one line), and the
+game's `log_epoch` grows by one: a client that sees a new `log_epoch` reads
+`GET /api/games/{game_id}/log` again from the start (`log_seq` is then the `undo` event's
 `seq`).
 
 **The `legal` list is authoritative.** `view.legal` lists every command this seat may

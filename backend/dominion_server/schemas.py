@@ -1031,6 +1031,10 @@ class EventSchema(Schema):
     total = fields.Integer(metadata={"description": "`vp`: the seat's VP tokens now"})
     mat = fields.Integer(metadata={
         "description": "`trade_route`: the tokens on the Trade Route mat now"})
+    undone = fields.List(fields.Dict(), metadata={
+        "description": "`undo`: the events the undo took back, oldest first, each as every "
+                       "seat may see it (`type`, `seat`, `card` or `cards`, or `count` where "
+                       "the cards are hidden)"})
 
 
 class CommandResultSchema(GameSchema):

@@ -39,7 +39,7 @@ from dominion.state import SECOND_EDITION
 from dominion.setup import first_player_after, validate_kingdom
 from dominion.views import render_event
 
-from . import absence, security, watch
+from . import absence, retraction, security, watch
 from .delivery import outbox
 from .delivery.notices import Snapshot
 from .errors import ApiError, engine_error
@@ -833,7 +833,7 @@ def _apply(g: Loaded, seat: int, command: dict[str, Any], fp: str, if_match: Opt
     before = Snapshot.of(game)
     now = utcnow()
     changed_seat = None
-    retracted = 0
+    undoing = False
     if absence.is_seat_command(command):
         changed_seat, own = absence.apply(g, game, seat, command, now)
         bots = g.bots()  # a stand-in plays at once; a seat taken back waits for its player
@@ -843,9 +843,12 @@ def _apply(g: Loaded, seat: int, command: dict[str, Any], fp: str, if_match: Opt
             own = game.apply(seat, cmd)
         except IllegalCommand as e:
             raise engine_error(e) from None
-        # An undo takes back the tail of the event log: the undone command's events.
-        retracted = game.retracted if isinstance(cmd, Undo) else 0
-    g.last_seq -= retracted
+        # An undo takes back the tail of the event log: the undone command's events,
+        # told to everyone in one "took back" line instead (retraction.py).
+        if isinstance(cmd, Undo):
+            undoing = True
+            g.last_seq, line = retraction.take_back(g.id, seat, g.last_seq, game.retracted)
+            own = [line]
     bot_events, bot_commands = run_bots(game, bots)
     old = g.version
     g.version += 1
@@ -863,7 +866,7 @@ def _apply(g: Loaded, seat: int, command: dict[str, Any], fp: str, if_match: Opt
     try:
         if not _cas(g, old, now):
             raise _LostRace()
-        if retracted:
+        if undoing:
             db.session.execute(_RETRACT, {"gid": g.id, "after": g.last_seq - len(events)})
         if changed_seat is not None:
             absence.save(g.id, changed_seat)

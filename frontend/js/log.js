@@ -57,6 +57,15 @@ export function turnsOf(log) {
   return out;
 }
 
+/** A buy's own gain (same seat, same card, to the discard pile) is not a second line. */
+export function oneLinePerBuy(events) {
+  return events.filter((ev, i) => {
+    const prev = events[i - 1];
+    return !(ev.type === 'gain' && prev?.type === 'buy' && prev.seat === ev.seat && prev.card === ev.card
+      && !ev.source && (!ev.to || ev.to === 'discard'));
+  });
+}
+
 /**
  * Once seat `me`'s turn has begun: what each other player did since `me`'s
  * last turn, {key, players: [{seat, played, bought, gained, trashed, hits}]}

@@ -135,13 +135,16 @@ function render() {
   // Cards move from where they were (the table only; the module comes with it).
   const motion = r.name === 'game' ? lazy('motion', () => import('./motion.js')) : null;
   if (motion) motion.beforeDraw(main);
+  const g = r.name === 'game' ? state.game : null;
+  const v = g?.view;
+  const kind = r.name === 'game' && !gm ? 'loading' : r.name === 'game' ? (v?.players ? (v.game_over ? 'end' : 'table') : 'lobby') : r.name;
+  // A notice about one screen ("Link copied.") leaves with it.
+  if (state.notice?.screen && state.notice.screen !== kind) state.notice = null;
   mount(main, noticeBox(), screen);
   fitNames(main);
   if (motion) motion.afterDraw(main);
   // State markers for assistive styling and for the end-to-end tests.
-  const g = r.name === 'game' ? state.game : null;
-  const v = g?.view;
-  main.dataset.screen = r.name === 'game' && !gm ? 'loading' : r.name === 'game' ? (v?.players ? (v.game_over ? 'end' : 'table') : 'lobby') : r.name;
+  main.dataset.screen = kind;
   main.dataset.version = g?.data ? String(g.data.version) : '';
   main.dataset.busy = String(!!g?.busy);
   main.dataset.live = String(!!g?.live); // the server holds our polls

@@ -53,7 +53,9 @@ def game(client, app):
     return gid, tokens, actor, 1 - actor
 
 
-def test_undo_takes_the_events_out_of_every_log_and_raises_log_epoch(client, app, game):
+def test_undo_replaces_its_events_with_one_public_line_and_raises_log_epoch(client, app, game):
+    """Issue 23 (6): the undone events leave every log, and one "took back" line, the same
+    public one for every viewer, tells the others what went instead of lines vanishing."""
     gid, tokens, actor, other = game
     tok = tokens[actor]
     first = ok(get(client, gid, tok)).get_json()
@@ -67,18 +69,27 @@ def test_undo_takes_the_events_out_of_every_log_and_raises_log_epoch(client, app
     logs = {who: log(client, gid, t) for who, t in viewers.items()}
     assert all(entries[-1]["seq"] == seq for entries in logs.values())
     rows = stored(app, gid)
+    name = "Ann" if actor == 0 else "Bob"
 
     r = ok(command(client, gid, tok, UNDO, etag=f'"v{bought["version"]}-s{actor}"',
                    key="undo-1"))
     body = r.get_json()
-    assert body["events"] == [] and body["log_epoch"] == 1 and body["log_seq"] == seq - 2
+    line = {"type": "undo", "seat": actor,
+            "undone": [{"type": "buy", "seat": actor, "card": "Silver"},
+                       {"type": "gain", "seat": actor, "card": "Silver", "to": "discard"}]}
+    assert [{k: v for k, v in e.items() if k not in ("seq", "text")} for e in body["events"]] == [line]
+    assert body["events"][0]["text"] == "You took back: bought Silver."
+    assert body["log_epoch"] == 1 and body["log_seq"] == seq - 1
     assert body["view"] == played["view"]  # exactly as after playing the Treasures
     for who, t in viewers.items():
-        assert log(client, gid, t) == logs[who][:-2], who
+        now_log = log(client, gid, t)
+        assert now_log[:-1] == logs[who][:-2], who
+        assert now_log[-1]["seq"] == seq - 1 and now_log[-1]["undone"] == line["undone"], who
+    assert log(client, gid, tokens[other])[-1]["text"] == f"{name} took back: bought Silver."
     assert ok(get(client, gid, tokens[other])).get_json()["log_epoch"] == 1
     assert ok(get(client, gid)).get_json()["log_epoch"] == 1  # spectators too
     now = stored(app, gid)
-    assert now["events"] == rows["events"] - 2 and now["last_seq"] == seq - 2
+    assert now["events"] == rows["events"] - 1 and now["last_seq"] == seq - 1
     assert now["commands"] == rows["commands"] + 1 and last_command(app, gid) == UNDO
 
     # A retry with the same key gets the first answer and undoes nothing more.
@@ -86,15 +97,22 @@ def test_undo_takes_the_events_out_of_every_log_and_raises_log_epoch(client, app
     assert again.status_code == 200 and again.headers["Idempotent-Replayed"] == "true"
     assert again.get_json() == body and stored(app, gid) == now
 
-    # Walk back further, then play on: new events continue from the remaining log.
+    # Walk back further: the line grows (oldest move first), still one line.
     back = ok(command(client, gid, tok, UNDO)).get_json()
-    assert back["log_epoch"] == 2 and back["log_seq"] == seq - 3
+    assert back["log_epoch"] == 2 and back["log_seq"] == seq - 2
     assert back["view"] == first["view"]
+    last = log(client, gid, tokens[other])[-1]
+    assert [e["type"] for e in last["undone"]] == ["play", "buy", "gain"]
+    assert last["text"].startswith(f"{name} took back: played ") and last["text"].endswith("; bought Silver.")
+    assert stored(app, gid)["events"] == rows["events"] - 2
     refused = command(client, gid, tok, UNDO)
     assert refused.status_code == 422 and refused.get_json()["code"] == "cannot_undo"
+    # Play on: new events follow the line, numbered without gaps.
     again = ok(command(client, gid, tok, {"type": "buy", "card": "Copper"})).get_json()
-    assert [e["seq"] for e in again["events"]] == [seq - 2, seq - 1]
-    assert [e["type"] for e in log(client, gid, tokens[other])[-2:]] == ["buy", "gain"]
+    assert [e["seq"] for e in again["events"]] == [seq - 1, seq]
+    seqs = [e["seq"] for e in log(client, gid, tokens[other])]
+    assert seqs == list(range(1, seq + 1))
+    assert [e["type"] for e in log(client, gid, tokens[other])[-3:]] == ["undo", "buy", "gain"]
 
 
 def test_undo_cancels_a_decision_in_flight(client, app, game):
@@ -106,10 +124,13 @@ def test_undo_cancels_a_decision_in_flight(client, app, game):
     assert chapel["view"]["legal"][1:] == [UNDO]
     assert chapel["log_seq"] == first["log_seq"] + 1
     body = ok(command(client, gid, tok, UNDO)).get_json()
-    assert body["view"] == first["view"] and body["log_seq"] == first["log_seq"]
+    assert body["view"] == first["view"] and body["log_seq"] == first["log_seq"] + 1
     assert body["log_epoch"] == 1
-    seqs = [e["seq"] for e in log(client, gid, tokens[other])]
-    assert seqs == list(range(1, first["log_seq"] + 1))  # the play of Chapel is gone
+    entries = log(client, gid, tokens[other])
+    assert [e["seq"] for e in entries] == list(range(1, first["log_seq"] + 2))
+    # The play of Chapel is gone; the line that took it back is in its place.
+    assert entries[-1]["type"] == "undo" and entries[-1]["undone"] == [
+        {"type": "play", "seat": actor, "card": "Chapel"}]
 
 
 def test_undo_is_refused_after_the_turn_ended_and_changes_nothing(client, app, game):
@@ -167,8 +188,9 @@ def test_a_humans_buy_is_undoable_in_a_game_with_a_bot(client, app):
     r = ok(command(client, gid, tok, {"type": "buy", "card": "Copper"})).get_json()
     assert UNDO in r["view"]["legal"]  # the bot did not move: nothing new to anyone
     body = ok(command(client, gid, tok, UNDO)).get_json()
-    assert body["view"] == before["view"] and body["log_seq"] == before["log_seq"]
-    assert body["log_epoch"] == 1
+    # The buy's two events went; the line that took them back came (a spectator may watch).
+    assert body["view"] == before["view"] and body["log_seq"] == before["log_seq"] + 1
+    assert body["log_epoch"] == 1 and [e["type"] for e in body["events"]] == ["undo"]
 
 
 def test_the_api_documents_undo(client):

@@ -168,7 +168,8 @@ function optionToggles(d, ui, answer) {
 }
 
 function confirmRow(d, n, onclick, label) {
-  return h('div', 'opts',
+  // Sticky at the sheet's bottom: in view however long the list above it is.
+  return h('div', 'opts confirm-row',
     h('span', { class: 'small', 'aria-live': 'polite' }, t('dec.selected', { n })),
     h('button', { 'data-confirm': '', 'data-fk': 'confirm', disabled: n < d.min || n > d.max, onclick }, label));
 }
@@ -219,7 +220,7 @@ export function decisionPanel(d, ctx) {
       }))));
     body.push(h('p', 'order', h('b', null, t('dec.orderTop')), ' ',
       ui.order.map((i, k) => `${k + 1}. ${cardName(d.options[i])}`).join(' · ')));
-    body.push(h('div', 'opts',
+    body.push(h('div', 'opts confirm-row',
       h('button', { class: 'secondary', disabled: !ui.order.length, onclick: () => { ui.order = []; changed(); } }, t('dec.reset')),
       h('button', {
         'data-confirm': '', disabled: ui.order.length !== d.options.length,

@@ -18,8 +18,10 @@ async function copy(text) {
   try {
     await navigator.clipboard.writeText(text);
     notify('info', t('lobby.copied'));
-    // A confirmation, not news: it goes after a few seconds (unless another notice replaced it).
+    // A confirmation, not news: it goes after a few seconds (unless another notice
+    // replaced it), and with the lobby when the game starts.
     const shown = state.notice;
+    shown.screen = 'lobby';
     setTimeout(() => { if (state.notice === shown) clearNotice(); }, 4000);
   } catch (e) {
     notify('error', t('lobby.copyFailed'));

@@ -3,7 +3,7 @@
 import { h, section } from '../dom.js';
 import { t, cardName } from '../i18n.js';
 import { state, changed } from '../store.js';
-import { turnsOf, sinceLastTurn } from '../log.js';
+import { turnsOf, sinceLastTurn, oneLinePerBuy } from '../log.js';
 import { promptText } from './decision.js';
 
 const RECENT = 8; // turns shown before "Earlier events"
@@ -18,7 +18,7 @@ export function logSection(view) {
     all ? null : h('button', { class: 'secondary', id: 'log-earlier', onclick: () => { state.ui.logAll = g.id; changed(); } }, t('log.more')),
     turns.length ? (all ? turns : turns.slice(-RECENT)).map((tn) => [
       tn.seat === null ? null : h('h3', null, t('log.turn', { n: tn.n, name: who(view, tn.seat) })),
-      h('ol', 'log', tn.events.map((ev) => h('li', { 'data-seq': ev.seq }, ev.text))),
+      h('ol', 'log', oneLinePerBuy(tn.events).map((ev) => h('li', { 'data-seq': ev.seq }, ev.text))),
     ]) : h('p', 'muted small', t('log.empty')));
 }
 

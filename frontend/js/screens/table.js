@@ -2,7 +2,7 @@
 
 import { h, section } from '../dom.js';
 import { t, cardName, money } from '../i18n.js';
-import { state } from '../store.js';
+import { state, changed } from '../store.js';
 import { send } from '../game.js';
 import { cardButton, info } from '../cards.js';
 import { icon } from '../card.js';
@@ -31,17 +31,28 @@ function statusBar(view, names) {
   const myTurn = turn.seat === me;
   const n = turnNumber(view);
   const scored = view.players.every((p) => typeof p.vp === 'number');
-  return h('section', { class: 'status', 'aria-label': t('table.turn', { n }) },
+  // A long name ends in an ellipsis; a tap on the bar shows every name in full.
+  const full = state.ui.fullNames === true;
+  const theirs = myTurn ? '' : t('table.theirTurn', { name: names[turn.seat] });
+  return h('section', {
+    class: `status ${full ? 'full-names' : ''}`, 'aria-label': t('table.turn', { n }),
+    onclick: () => { state.ui.fullNames = !full; changed(); },
+  },
     h('div', 'line1',
-      h('span', { id: 'turn-line', class: myTurn ? 'mine' : '', 'data-turn': n },
+      h('span', { id: 'turn-line', class: myTurn ? 'mine' : '', 'data-turn': n, title: theirs || null },
         `${t('table.turn', { n })} · `,
-        myTurn ? t('table.yourTurn') : t('table.theirTurn', { name: names[turn.seat] })),
+        myTurn ? t('table.yourTurn') : theirs),
       h('span', { id: 'phase' }, t(`phase.${turn.phase}`) )),
     scored ? h('p', { class: 'vp-line', id: 'vp-line' }, h('span', 'k', `${t('end.vp')}:`), view.players.map((p) =>
       h('span', { class: `vp-of ${p.seat === me ? 'me' : ''}`, 'data-seat': p.seat, 'data-vp': p.vp },
-        `${p.seat === me ? t('common.you') : p.name} `, h('b', null, String(p.vp))))) : null,
-    h('div', 'stats',
-      stat('actions', turn.actions), stat('buys', turn.buys), stat('coins', money(turn.coins))));
+        h('span', { class: 'who', title: p.name }, p.seat === me ? t('common.you') : p.name), h('b', null, String(p.vp))))) : null,
+    // Your turn: three tiles. Another's (an attack to answer): one line that says whose they are.
+    myTurn ? h('div', 'stats',
+      stat('actions', turn.actions), stat('buys', turn.buys), stat('coins', money(turn.coins)))
+      : h('p', { class: 'stats-of', id: 'stats-of', 'data-seat': turn.seat },
+        h('span', { class: 'who', title: names[turn.seat] }, `${names[turn.seat]}:`),
+        h('span', 'nums', [['actions', turn.actions], ['buys', turn.buys], ['coins', money(turn.coins)]]
+          .map(([k, v]) => `${t(`stat.${k}`)} ${v}`).join(' · '))));
 }
 
 function stat(key, value) {
