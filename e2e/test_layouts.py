@@ -23,6 +23,7 @@ from playwright.sync_api import Page, expect
 from e2e_support import PHONE, create_game, open_context, open_home, shot, wait_screen, watch
 from flow_support import command, join, new_game, open_seat, resource as api_resource
 from scripted import Script, decision, tap_answer
+from test_look import every_tile_shows_its_picture
 
 SIZES = {
     "phone": {"width": 360, "height": 640},
@@ -136,7 +137,8 @@ def no_sideways_overflow(page: Page) -> None:
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", list(SIZES))
 def test_table_at_every_size(browser, server, shots, size, scheme):
-    """The decision's confirm and the hand, then the phase buttons and the hand, in view; no sideways scroll."""
+    """The decision's confirm and the hand, then the phase buttons and the hand, in view; no sideways
+    scroll; every card tile shows its picture."""
     script = Script("layout", [
         decision("chapel.trash", "cards", HAND, "Chapel", 0, 4),
     ], resource_for(phase="buy"), EVENTS)
@@ -145,6 +147,7 @@ def test_table_at_every_size(browser, server, shots, size, scheme):
     inside(page, "#decision [data-confirm]")
     inside(page, "#hand-title")
     inside(page, "#hand .cards > .card")
+    every_tile_shows_its_picture(page, "#decision", 5)
     if size != "phone":  # (on a phone the sheet lists the hand's cards itself)
         uncovered(page, "#hand .cards > .card")
     no_sideways_overflow(page)
@@ -167,6 +170,8 @@ def test_table_at_every_size(browser, server, shots, size, scheme):
     uncovered(page, "#hand .cards > .card")
     uncovered(page, "#btn-end")
     no_sideways_overflow(page)
+    every_tile_shows_its_picture(page, "#hand", 4)
+    every_tile_shows_its_picture(page, "#supply", 17)
     if size == "landscape":
         # Hand and supply side by side, the phase buttons in a column beside them.
         hand, supply, bar = box(page, "#hand"), box(page, "#supply"), box(page, ".actionbar")
