@@ -1179,8 +1179,17 @@ class Game:
         p.discard += p.hand
         p.discard += p.in_play
         p.in_play = []
-        p.hand = []
-        self.draw(seat, 5)
+        deck = p.deck
+        if len(deck) >= 5 and self._events is None:
+            # draw(seat, 5) into the empty hand, inline: most turns of a
+            # simulation end here, and the deck needs no shuffle.
+            hand = deck[-5:]
+            del deck[-5:]
+            hand.reverse()  # top card first, as draw() adds them
+            p.hand = hand
+        else:
+            p.hand = []
+            self.draw(seat, 5)
         # No pile is empty on most turns: the simulator's hot path skips the call.
         reason = None if all(st.supply.values()) else self.end_condition()
         if reason is not None:
