@@ -117,77 +117,22 @@ def _treasure_orders(curse_is_treasure: bool) -> dict[str, int]:
     return built[1]
 
 
-class _Batch(NamedTuple):
-    """What "play all Treasures" does with one hand (see ``Game.play_all_treasures``)."""
-
-    played: tuple[str, ...]  # the plain Treasures, in hand order: played in one batch
-    rest: tuple[str, ...]  # what stays in the hand, in hand order
-    late: tuple[str, ...]  # the Treasures played one at a time after the batch (Bank)
-    coins: int  # the batch's printed coins
-    effects: tuple[tuple[str, PlayEffect], ...]  # the batch's abilities, in play order
+_PLAIN: dict[bool, tuple[int, dict[str, int], dict[str, PlayEffect]]] = {}
 
 
-class _PlainTreasures(NamedTuple):
-    """The Treasures "play all Treasures" plays in one batch (``PLAIN``) under
-    one rule for Curse, and the hands already sorted into batches."""
-
-    catalog: int  # len(CARDS) when built: rebuilt when tests add cards
-    coins: dict[str, int]  # printed coins by name
-    effects: dict[str, PlayEffect]  # the ``on_play`` of those that have one (Silver...)
-    hands: dict[tuple[str, ...], _Batch]  # memo: a hand (in order) -> its batch
-
-
-_PLAIN: dict[bool, _PlainTreasures] = {}
-_HANDS_MAX = 10_000  # memo entries per rule: a Big Money mirror meets some 3,000 hands
-
-
-def _plain_treasures(curse_is_treasure: bool) -> _PlainTreasures:
-    """The plain Treasures under one rule for Curse (Charlatan), built once
-    per rule and again when the catalog grows."""
+def _plain_treasures(curse_is_treasure: bool) -> tuple[dict[str, int], dict[str, PlayEffect]]:
+    """The Treasures "play all Treasures" plays in one batch (``PLAIN``), by
+    name: their printed coins, and the ``on_play`` of those that have one
+    (Silver, for Merchant). One pair per rule, rebuilt when the catalog grows."""
     built = _PLAIN.get(curse_is_treasure)
-    if built is None or built.catalog != len(CARDS):
+    if built is None or built[0] != len(CARDS):
         plain = [(n, c) for n, c in CARDS.items() if c.is_treasure and c.play_order == PLAIN]
         coins = {n: c.coins for n, c in plain}
         effects = {n: c.on_play for n, c in plain if c.on_play is not None}
         if curse_is_treasure:
             coins["Curse"] = 0  # its $1 comes from coins_of
-        built = _PLAIN[curse_is_treasure] = _PlainTreasures(len(CARDS), coins, effects, {})
-    return built
-
-
-def _batch(plain: _PlainTreasures, orders: dict[str, int], hand: tuple[str, ...]) -> _Batch:
-    """Sort a hand for "play all Treasures": the plain Treasures (``plain``),
-    the other Treasures (``orders``: Bank, or an EARLY one an ability left in
-    the hand) and the cards that stay. Remembered per hand, as the same hands
-    come back turn after turn in a simulation (the sorting was about a tenth
-    of a Big Money game)."""
-    batch = plain.hands.get(hand)
-    if batch is None:
-        coins = plain.coins
-        played: list[str] = []
-        rest: list[str] = []
-        late: list[str] = []
-        effects: list[tuple[str, PlayEffect]] = []
-        total = 0
-        for name in hand:
-            value = coins.get(name)
-            if value is None:
-                rest.append(name)
-                if name in orders:
-                    late.append(name)
-                continue
-            played.append(name)
-            total += value
-            effect = plain.effects.get(name)
-            # Silver's ability works on the first Silver played in a turn
-            # only (cards/basic.py): the later ones in a batch need no call.
-            if effect is not None and not (name == "Silver" and "Silver" in played[:-1]):
-                effects.append((name, effect))
-        batch = _Batch(tuple(played), tuple(rest), tuple(late), total, tuple(effects))
-        if len(plain.hands) >= _HANDS_MAX:
-            plain.hands.clear()  # bounded; a new kingdom's hands take over
-        plain.hands[hand] = batch
-    return batch
+        built = _PLAIN[curse_is_treasure] = (len(CARDS), coins, effects)
+    return built[1], built[2]
 
 
 class _CardRules(NamedTuple):
@@ -264,7 +209,7 @@ class Game:
         (self._cost_rules, self.gain_hooks, self.buy_hooks, self._start_of_turn,
          self._buy_rules, self._early_treasures, self._curse_is_treasure,
          self._treasures) = _card_rules(tuple(state.supply))
-        self._plain = _plain_treasures(self._curse_is_treasure)
+        self._plain_coins, self._plain_effects = _plain_treasures(self._curse_is_treasure)
 
     # ------------------------------------------------------------------
     # Serialization
@@ -1104,18 +1049,33 @@ class Game:
             for name in first:
                 if name in p.hand:  # an earlier ability may have moved it
                     self.play_treasure(seat, name)
-        played, rest, late, coins, effects = _batch(self._plain, orders, tuple(p.hand))
-        if played:
-            turn = self.state.turn
-            if turn.effects or self._curse_is_treasure:
-                coins = sum(self.coins_of(name) for name in played)  # Coppersmith, Curse
-            turn.coins += coins
-            p.in_play += played
-            p.hand = list(rest)
+        plain = self._plain_coins
+        batch: list[str] = []
+        late: list[str] = []
+        rest: list[str] = []
+        coins = 0
+        for name in p.hand:
+            value = plain.get(name)
+            if value is not None:
+                batch.append(name)
+                coins += value
+            elif name in orders:  # LATE, or an EARLY one an ability left in the hand
+                late.append(name)
+                rest.append(name)
+            else:
+                rest.append(name)
+        if batch:
+            if self.state.turn.effects or self._curse_is_treasure:
+                coins = sum(self.coins_of(name) for name in batch)  # Coppersmith, Curse
+            self.state.turn.coins += coins
+            p.in_play += batch
+            p.hand = rest
             if self._events is not None:
-                self.emit("play", seat, cards=list(played))
-            for name, effect in effects:
-                effect(self, seat, PlayedCard(name))
+                self.emit("play", seat, cards=batch)
+            for name in batch:
+                effect = self._plain_effects.get(name)
+                if effect is not None:
+                    effect(self, seat, PlayedCard(name))
         for name in late:
             if name in p.hand:
                 self.play_treasure(seat, name)
