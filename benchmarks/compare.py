@@ -104,7 +104,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--base", type=Path, required=True, help="the tree to compare with")
     parser.add_argument("--new", type=Path, default=HERE.parent, help="default: this tree")
-    parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--rounds", type=int, default=6, help="0: no timing (with --instructions)")
     parser.add_argument("--games", type=int, default=None,
                         help="Big Money games per run (default 2000); the generic "
                              "mirror plays a tenth as many")
@@ -119,6 +119,8 @@ def main() -> None:
             continue
         if args.games is not None:
             games = args.games if i == 0 else max(1, args.games // 10)
+        if args.rounds < 1:
+            continue  # instruction counts only
         print(label, flush=True)
         compare(base, new, label, call, games, args.rounds)
     if args.instructions:
