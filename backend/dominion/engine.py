@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import copy
 import json
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, NamedTuple, Optional, Protocol
 
@@ -1140,8 +1139,17 @@ class Game:
         p.discard += p.hand
         p.discard += p.in_play
         p.in_play = []
-        p.hand = []
-        self.draw(seat, 5)
+        deck = p.deck
+        if len(deck) >= 5 and self._events is None:
+            # draw(seat, 5) into the empty hand, inline: most turns of a
+            # simulation end here, and the deck needs no shuffle.
+            hand = deck[-5:]
+            del deck[-5:]
+            hand.reverse()  # top card first, as draw() adds them
+            p.hand = hand
+        else:
+            p.hand = []
+            self.draw(seat, 5)
         # No pile is empty on most turns: the simulator's hot path skips the call.
         reason = None if all(st.supply.values()) else self.end_condition()
         if reason is not None:
@@ -1190,7 +1198,7 @@ class Game:
     def score(self, seat: int) -> int:
         """Victory points of ``seat`` over all its cards, plus VP tokens."""
         p = self.state.players[seat]
-        return scores.total(Counter(p.all_cards()), p.vp_tokens)
+        return scores.total(scores.count(p.all_cards()), p.vp_tokens)
 
     def result(self) -> dict[str, Any]:
         """Scores and winners; winners break ties by fewer turns taken."""

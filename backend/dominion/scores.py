@@ -18,7 +18,7 @@ in every pass that moves its cards; at the end of the game all totals are.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Mapping, Optional
 
 from .cards.card import CARDS
 
@@ -26,8 +26,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
 
 
-def total(counts: Counter, vp_tokens: int = 0) -> int:
-    """VP of a player holding ``counts`` (card name -> copies) with ``vp_tokens``."""
+def total(counts: Mapping[str, int], vp_tokens: int = 0) -> int:
+    """VP of a player holding ``counts`` (card name -> copies: a ``Counter`` or
+    a plain dict) with ``vp_tokens``."""
     points = vp_tokens
     cards: Optional[list[str]] = None
     for name, n in counts.items():
@@ -37,10 +38,16 @@ def total(counts: Counter, vp_tokens: int = 0) -> int:
         if card.vp:
             points += card.vp * n
         if card.score is not None:
-            if cards is None:
-                cards = list(counts.elements())
+            if cards is None:  # what Counter.elements() gives, for a plain dict too
+                cards = [c for c, k in counts.items() for _ in range(k)]
             points += card.score(cards) * n
     return points
+
+
+def count(cards: list[str]) -> dict[str, int]:
+    """Copies of each card name in ``cards``: for a player's few distinct
+    names, about twice as fast as ``Counter(cards)`` (every game's result)."""
+    return {name: cards.count(name) for name in set(cards)}
 
 
 def record_pass(state: "GameState", giver: int, receiver: int, card: str) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from typing import Iterable, Optional
+from typing import Iterable, NamedTuple, Optional
 
 from .cards.card import CARDS, Card, get_card
 from .engine import Agent, Game
@@ -106,6 +106,44 @@ def validate_kingdom(kingdom: Iterable[str]) -> list[str]:
     return names
 
 
+class _Template(NamedTuple):
+    """What a new game's state takes from its player count, kingdom and
+    Platinum/Colony alone (copied into each game: states are mutable)."""
+
+    supply: dict[str, int]
+    kingdom: list[str]  # in supply order
+    trade_route: list[str]  # rules.md 5: a token on each Victory pile, with Trade Route
+
+
+_TEMPLATES: dict[tuple[int, bool, tuple[Card, ...]], _Template] = {}
+
+
+def _template(players: int, kingdom: Iterable[str], colony: bool) -> _Template:
+    """The set-up a kingdom needs, remembered per player count, Platinum/Colony
+    and kingdom (its cards, not only their names: tests stand in cards), since
+    simulations set up thousands of games alike.
+
+    :raises InvalidSetup: on an unknown, basic or repeated card.
+    """
+    names = list(kingdom)
+    try:
+        key = (players, colony, tuple(map(CARDS.__getitem__, names)))
+    except (KeyError, TypeError):  # not a card: validate_kingdom says which
+        key = None
+    template = _TEMPLATES.get(key) if key is not None else None
+    if template is None:
+        names = validate_kingdom(names)
+        supply = supply_sizes(players, names, colony)
+        template = _Template(
+            supply,
+            pile_order(names),
+            [n for n in supply if CARDS[n].is_victory] if "Trade Route" in names else [],
+        )
+        if key is not None and len(_TEMPLATES) < 4096:
+            _TEMPLATES[key] = template
+    return template
+
+
 def new_game(
     players: int | list[str],
     kingdom: Iterable[str],
@@ -139,7 +177,7 @@ def new_game(
         raise InvalidSetup(
             f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}"
         )
-    kingdom = validate_kingdom(kingdom)
+    template = _template(len(names), kingdom, colony)
     if edition not in EDITIONS:
         raise InvalidSetup(f"edition must be one of {', '.join(EDITIONS)}, not {edition!r}")
     if seed is None:
@@ -150,7 +188,6 @@ def new_game(
                               or not 0 <= first < len(names)):
         raise InvalidSetup(f"the first player must be a seat 0..{len(names) - 1}")
     rng = Rng(seed)
-    supply = supply_sizes(len(names), kingdom, colony)
     seats = []
     for name in names:
         deck = ["Copper"] * 7 + ["Estate"] * 3
@@ -161,13 +198,12 @@ def new_game(
     seats[first].turns = 1
     state = GameState(
         players=seats,
-        supply=supply,
-        kingdom=pile_order(kingdom),
+        supply=dict(template.supply),
+        kingdom=list(template.kingdom),
         rng=rng,
         turn=Turn(seat=first),
         edition=edition,
-        # rules.md 5: a token on each Victory Supply pile, basic or kingdom.
-        trade_route=[n for n in supply if CARDS[n].is_victory] if "Trade Route" in kingdom else [],
+        trade_route=list(template.trade_route),
     )
     return Game(state, agents, record_events)
 
