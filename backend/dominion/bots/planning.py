@@ -38,7 +38,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..engine import Agent, Game
 
 #: Most games of one tournament.
-TOURNAMENT_GAMES = 400
+TOURNAMENT_GAMES = 320
 #: Kingdoms whose plan is remembered.
 CACHE_SIZE = 512
 #: A game is cut at this many turns in a tournament (a stalemate counts as a tie).
