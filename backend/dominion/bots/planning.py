@@ -8,7 +8,7 @@ average share of wins against the field is chosen. Playing the field rather
 than only Medium matters: a plan that crushes Medium but loses to the
 kingdom's rush would lose to a player who sees the rush.
 
-Budget: at most :data:`TOURNAMENT_GAMES` games (about 1.1 s of CPU here,
+Budget: at most :data:`TOURNAMENT_GAMES` games (about 0.9 s of CPU here on an idle machine,
 ``benchmarks/bots.py`` prints it). A game count, not a time limit, ends the
 tournament, so a kingdom's plan is the same on every run and every machine.
 Plans are cached per (kingdom, Platinum/Colony, edition, players) in
