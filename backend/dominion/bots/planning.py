@@ -8,7 +8,7 @@ average share of wins against the field is chosen. Playing the field rather
 than only Medium matters: a plan that crushes Medium but loses to the
 kingdom's rush would lose to a player who sees the rush.
 
-Budget: at most :data:`TOURNAMENT_GAMES` games (about 1.2 s of CPU here,
+Budget: at most :data:`TOURNAMENT_GAMES` games (about 0.9 s of CPU here on an idle machine,
 ``benchmarks/bots.py`` prints it). A game count, not a time limit, ends the
 tournament, so a kingdom's plan is the same on every run and every machine.
 Plans are cached per (kingdom, Platinum/Colony, edition, players) in
@@ -184,7 +184,7 @@ def tournament(plans: Sequence[Plan], kingdom: list[str], colony: bool, edition:
     n = len(plans)
     threats = [i for i in range(1, n) if plans[i].tags & {"gardens", "duke", "library"}][:2]
     tally = _Tally(plans, kingdom, colony, edition, seed)
-    f = TOURNAMENT_GAMES / 320
+    f = TOURNAMENT_GAMES / 320  # round sizes below are written for 320 games
 
     def even(x: float) -> int:
         return max(2, 2 * round(x / 2))
