@@ -20,7 +20,7 @@ from e2e_support import (
     watch,
 )
 from policy import buy, settle, version
-from flow_support import turns
+from flow_support import one_line_per_buy, turns
 from scripted import Script, decision, open_script, tap_answer
 
 LOCALES = {"en": "en-US", "cs": "cs-CZ", "hu": "hu-HU"}
@@ -97,7 +97,7 @@ def seat_log(page, server: str, lang: str) -> list[dict]:
 def check_log(page, server: str, lang: str) -> None:
     """The log shows the server's sentences in ``lang``, oldest first, each turn
     under a heading in ``lang`` with the player's own turn number."""
-    shown = turns(seat_log(page, server, lang))[-8:]  # the client shows the last 8 turns
+    shown = turns(one_line_per_buy(seat_log(page, server, lang)))[-8:]  # the client shows the last 8 turns
     expect(page.locator("#log li")).to_have_text([e["text"] for tn in shown for e in tn["events"]])
     names = page.locator("#players .pname").all_inner_texts()
     heading = {"en": "Turn {n} — {name}", "cs": "Tah {n} — {name}", "hu": "{n}. kör — {name}"}[lang]

@@ -20,3 +20,20 @@ export function lazy(key, load) {
   }
   return null;
 }
+
+/**
+ * A stylesheet of the client (`css/table.css`), added to the page once; resolves when it
+ * applies (or failed), so a screen that needs it is drawn with it, never before.
+ */
+export function stylesheet(path) {
+  const href = new URL(`../${path}`, import.meta.url).href;
+  const link = [...document.styleSheets].some((s) => s.href === href) ? null : document.createElement('link');
+  if (!link) return Promise.resolve();
+  return new Promise((done) => {
+    link.rel = 'stylesheet';
+    link.href = href;
+    link.onload = link.onerror = () => done();
+    // Right after app.css, where its rules were written to sit: card.css and theme.css win over it.
+    document.querySelector('link[href$="css/app.css"]').after(link);
+  });
+}

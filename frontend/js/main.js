@@ -8,7 +8,7 @@ import { openGame, closeGame, pollNow, visibilityChanged } from './game.js';
 import { reloadLog } from './log.js';
 import { announce } from './screens/log.js';
 import { homeScreen, joinScreen } from './screens/home.js';
-import { lazy } from './lazy.js';
+import { lazy, stylesheet } from './lazy.js';
 import { appearanceRow } from './theme.js';
 import { fitNames } from './cards.js';
 import { alertsControl, pageTitle } from './alerts.js';
@@ -102,6 +102,9 @@ let firstGameRender = false;
 let lastDecision = null;
 
 // Re-rendering replaces the DOM, so remember which control had the focus.
+// The game's screens and the statistics come with the table's stylesheet.
+const withTable = (module) => Promise.all([module, stylesheet('css/table.css')]).then(([m]) => m);
+
 function render() {
   const active = document.activeElement;
   const fk = active?.dataset?.fk;
@@ -117,14 +120,14 @@ function render() {
   const r = state.route;
   // The game's screens and About load on demand (not needed by the home form).
   const loading = () => h('p', { role: 'status' }, t('common.loading'));
-  const gm = r.name === 'game' ? lazy('game', () => import('./screens/lobby.js')) : null;
+  const gm = r.name === 'game' ? lazy('game', () => withTable(import('./screens/lobby.js'))) : null;
   if (r.name === 'game') {
     screen = gm ? gm.gameScreen({ go }) : loading();
     bottom = gm ? gm.gameBar() : null;
   } else if (r.name === 'join') {
     screen = joinScreen(r.params, { go });
   } else if (r.name === 'stats') {
-    const m = lazy('stats', () => import('./ondemand/stats.js'));
+    const m = lazy('stats', () => withTable(import('./ondemand/stats.js')));
     screen = m ? m.statsScreen(r.params) : loading();
   } else if (r.name === 'about') {
     const m = lazy('about', () => import('./screens/about.js'));
