@@ -12,8 +12,9 @@ browser profile (no cache, no service worker):
   for under 1 s.
 * the home page in each language, then a reload of it: the bytes received
   (headers and bodies as sent, the service worker's requests included, cache
-  hits 0; see ``e2e_support.Traffic``). Issue 23 asks for at most 90 KB and
-  15 KB; ``e2e/test_static.py`` holds the client to that.
+  hits 0; see ``e2e_support.Traffic``), the card pictures' sprite apart (the
+  home form is usable without it). Issue 23 asks for at most 90 KB and 15 KB;
+  ``e2e/test_static.py`` holds the client to that.
 * the home page on 3G connections (:data:`PROFILES`): ms from the start of
   navigation until the home form is drawn, idle and its button enabled.
   Issue 23 asks for at most 1.5 s "on the 3G profile" without naming one;
@@ -64,8 +65,9 @@ def first_render(browser, url: str, screen: str, mark: str) -> float:
     return ms
 
 
-def transferred(browser, server: str, lang: str) -> tuple[int, int]:
-    """Bytes received by a first visit to the home page in ``lang``, and by a reload."""
+def transferred(browser, server: str, lang: str) -> tuple[int, int, int]:
+    """Bytes received by a first visit to the home page in ``lang`` (without the card
+    pictures' sprite, which the form does not wait for), by the sprite, and by a reload."""
     ctx = browser.new_context(viewport=PHONE, has_touch=True, locale=LOCALES[lang])
     traffic = Traffic(ctx)
     page = ctx.new_page()
@@ -75,8 +77,9 @@ def transferred(browser, server: str, lang: str) -> tuple[int, int]:
     page.reload()
     home_usable(page)
     reload = traffic.settle() - first
+    sprite = sum(n for url, n in traffic.received if url.endswith("/icons/cards.svg"))
     ctx.close()
-    return first, reload
+    return first - sprite, sprite, reload
 
 
 def usable_on(browser, server: str, profile: dict) -> float:
@@ -115,8 +118,9 @@ def measure(browser, server: str, runs: int) -> dict[str, str]:
         out[name] = f"median {statistics.median(times):.0f} ms, worst {max(times):.0f} ms"
     for lang in LOCALES:
         sizes = [transferred(browser, server, lang) for _ in range(runs)]
-        first, reload = (statistics.median(s[i] for s in sizes) for i in (0, 1))
-        out[f"transferred, home in {lang}"] = f"first visit {first:,.0f} B, reload {reload:,.0f} B"
+        first, sprite, reload = (statistics.median(s[i] for s in sizes) for i in (0, 1, 2))
+        out[f"transferred, home in {lang}"] = (f"first visit {first:,.0f} B (+ the card pictures "
+                                               f"{sprite:,.0f} B), reload {reload:,.0f} B")
     for name, profile in PROFILES.items():
         times = [usable_on(browser, server, profile) for _ in range(runs)]
         out[f"{name}, home form usable"] = (f"median {statistics.median(times):.0f} ms, "
