@@ -35,7 +35,7 @@ from the hand.)
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Iterable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
 from ..cards.card import CARDS, VILLAGE, Card
 from ..commands import Buy, Command, Play
@@ -456,6 +456,21 @@ def _stage(game: "Game") -> float:
 _BASIC_SCORES = frozenset({
     "Curse", "Colony", "Province", "Duchy", "Estate", "Platinum", "Gold", "Silver", "Copper",
 })
+
+
+def pick_gain(options: list[str], scores: dict[str, float], buying: bool,
+              loses: Callable[[str], bool]) -> Optional[str]:
+    """The best-scored option that does not end the game in a loss (``loses``),
+    the first of equals; ``None`` when buying and nothing scores
+    :data:`BUY_AT_LEAST` (a gain that must be taken takes the best one)."""
+    ranked = sorted(options, key=scores.__getitem__, reverse=True)  # stable: ties keep their order
+    for name in ranked:
+        if loses(name):
+            continue
+        if buying and scores[name] < BUY_AT_LEAST:
+            return None
+        return name
+    return None if buying else ranked[0]
 
 
 def gain_score(ctx: _Ctx, name: str, buying: bool = True) -> float:
@@ -1034,14 +1049,7 @@ class GenericBot:
         best = max(scores, key=scores.__getitem__)
         if not _would_lose_by_ending(ctx, best):
             return None if buying and scores[best] < BUY_AT_LEAST else best
-        ranked = sorted(options, key=scores.__getitem__, reverse=True)  # stable: ties keep their order
-        for name in ranked:
-            if _would_lose_by_ending(ctx, name):
-                continue
-            if buying and scores[name] < BUY_AT_LEAST:
-                return None
-            return name
-        return None if buying else ranked[0]
+        return pick_gain(options, scores, buying, lambda name: _would_lose_by_ending(ctx, name))
 
     # -- decisions ---------------------------------------------------------
 

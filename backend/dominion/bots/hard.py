@@ -23,7 +23,7 @@ from ..cards.card import CARDS
 from ..decisions import SUPPLY
 from . import endgame, planning
 from .dominionsim import GAIN_PROMPTS, DominionSimBot
-from .generic import BUY_AT_LEAST, GenericBot, _Ctx, _ctx, gain_score, is_junk, worst_first
+from .generic import GenericBot, _Ctx, _ctx, gain_score, is_junk, pick_gain, worst_first
 from .plans import Plan
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -100,14 +100,8 @@ class HardBot(GenericBot):
         for card, bonus, most in plan.bias:
             if card in scores and ctx.owned.get(card, 0) < most and ctx.stage > 4:
                 scores[card] += bonus
-        ranked = sorted(options, key=lambda n: -scores[n])  # stable: ties keep their order
-        for name in ranked:
-            if endgame.loses_by_ending(game, seat, name):
-                continue
-            if buying and scores[name] < BUY_AT_LEAST:
-                return None
-            return name
-        return None if buying else ranked[0]
+        return pick_gain(options, scores, buying,
+                         lambda name: endgame.loses_by_ending(game, seat, name))
 
     # -- decisions -----------------------------------------------------------
 
