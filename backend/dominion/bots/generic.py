@@ -1181,11 +1181,13 @@ class GenericBot:
                 best, best_score = [c], s
         return best
 
-    def _chapel_trash(self, ctx: _Ctx, cards: list[str], most: int) -> list[str]:
+    def _chapel_trash(self, ctx: _Ctx, cards: list[str], most: int, floor: int = 7,
+                      estates_until: Optional[int] = 5) -> list[str]:
         """Curses, Estates while the game is young, and Coppers while money stays.
 
-        Keeps at least $7 of money in the deck so it can still reach Gold,
-        and never trashes Victory cards late in the game.
+        Keeps at least ``floor`` of money in the deck ($7: it can still reach
+        Gold), and never trashes Victory cards late in the game (``stage``
+        above ``estates_until``; ``None``: never).
         """
         out: list[str] = []
         money = ctx.money
@@ -1195,9 +1197,10 @@ class GenericBot:
             if c == "Curse":
                 out.append(c)
             elif is_junk(c):
-                if ctx.stage > 5 and CARDS[c].vp <= 1 and CARDS[c].score is None:
+                if estates_until is not None and ctx.stage > estates_until \
+                        and CARDS[c].vp <= 1 and CARDS[c].score is None:
                     out.append(c)
-            elif c == "Copper" and money - 1 >= 7 and ctx.stage > 3:
+            elif c == "Copper" and money - 1 >= floor and ctx.stage > 3:
                 out.append(c)
                 money -= 1
         return out

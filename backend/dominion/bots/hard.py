@@ -19,11 +19,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional
 
-from ..cards.card import CARDS
 from ..decisions import SUPPLY
 from . import endgame, planning
 from .dominionsim import GAIN_PROMPTS, DominionSimBot
-from .generic import GenericBot, _Ctx, _ctx, gain_score, is_junk, pick_gain, worst_first
+from .generic import GenericBot, _Ctx, _ctx, gain_score, pick_gain
 from .plans import Plan
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -120,24 +119,12 @@ class HardBot(GenericBot):
                     return pick
         return super().decide(game, decision)
 
-    def _chapel_trash(self, ctx: _Ctx, cards: list[str], most: int) -> list[str]:
+    def _chapel_trash(self, ctx: _Ctx, cards: list[str], most: int, floor: int = 7,
+                      estates_until: Optional[int] = 5) -> list[str]:
         """As Medium, but down to the plan's money floor, Estates too for a
-        thin-deck plan while the game is young."""
+        thin-deck plan while the game is young (and none otherwise)."""
         plan = self.plan(ctx.game)
         if plan.trash_floor == 7 and not plan.trash_estates:
             return super()._chapel_trash(ctx, cards, most)
-        out: list[str] = []
-        money = ctx.money
-        for c in worst_first(cards):
-            if len(out) >= most:
-                break
-            if c == "Curse":
-                out.append(c)
-            elif is_junk(c):
-                if plan.trash_estates and ctx.stage > 4 and CARDS[c].vp <= 1 \
-                        and CARDS[c].score is None:
-                    out.append(c)
-            elif c == "Copper" and money - 1 >= plan.trash_floor and ctx.stage > 3:
-                out.append(c)
-                money -= 1
-        return out
+        return super()._chapel_trash(ctx, cards, most, plan.trash_floor,
+                                     4 if plan.trash_estates else None)
