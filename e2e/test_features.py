@@ -77,13 +77,22 @@ def test_randomizer_form_draws_what_the_api_promises_and_rerolls(context, server
     assert again != cards
     assert "Moat" in again and "Witch" not in again and "Chapel" not in again
 
-    # Impossible constraints (more cards to include than a kingdom holds, which
-    # stays impossible whatever sets are implemented): the API's reason is shown.
+    # Constraints no kingdom meets together (more cards to include than a kingdom
+    # holds): the kingdom meets the rest, and the preview says what was given up.
     page.fill("#rnd-include", "Moat, Village, Smithy, Market, Festival, Cellar, Gardens, Workshop, "
                               "Militia, Library, Moneylender")
     page.click("#roll")
     wait_idle(page)
-    expect(page.locator("#form-error")).to_contain_text("11 cards included but the kingdom has only 10")
+    expect(page.locator("#unmet")).to_contain_text("left out of the cards to include: Moneylender")
+    kept = preview_cards(page)
+    assert len(kept) == 10 and "Moneylender" not in kept and "Moat" in kept
+    expect(page.locator("#form-error")).to_have_count(0)
+
+    # A card name the server does not know is an error the form shows.
+    page.fill("#rnd-include", "Moat, Nonsense")
+    page.click("#roll")
+    wait_idle(page)
+    expect(page.locator("#form-error")).to_contain_text("Nonsense")
     assert errors == []
 
 

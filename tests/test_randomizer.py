@@ -317,6 +317,116 @@ def test_pool_too_small_after_bans_and_unimplemented_include():
         CARDS["Chapel"] = chapel
 
 
+# --- best effort (strict=False, what the API does) -----------------------------
+
+def _bands(spread):
+    out = []
+    for label, m in spread.items():
+        lo, _, hi = label.partition("-")
+        out.append((label, int(lo.rstrip("+")), None if lo.endswith("+") else int(hi or lo), m))
+    return out
+
+
+def test_best_effort_keeps_what_brute_force_says_can_be_kept_in_order():
+    """The oracle is brute force over every kingdom of a small pool: a request met in
+    full gives the strict kingdom; otherwise each given-up constraint is impossible
+    together with those kept before it, and a lowered band cannot have one card more."""
+    relaxed = 0
+    case = 0
+    for keep in SMALL_POOLS:
+        ban = [c for c in kingdom_pool() if c not in keep]
+        for require in SMALL_REQUIRE + [["village", "trashing", "plus-buy", "draw"]]:
+            for spread in SMALL_SPREADS + [{"5+": 4, "2-3": 3}, {"976": 1, "4": 9}]:
+                for count in (4, 5):
+                    case += 1
+                    params = dict(seed=case, ban=ban, count=count, require=require,
+                                  cost_spread=spread, reaction_if_attack=True,
+                                  max_attempts=case % 3)
+                    k = randomize(**params, strict=False)
+                    assert set(k.cards) <= set(keep) and len(k.cards) == count
+                    try:
+                        strict = randomize(**params)
+                    except Unsatisfiable:
+                        assert k.unmet, params
+                    else:
+                        assert k.cards == strict.cards and k.unmet == (), params
+                        continue
+                    relaxed += 1
+                    unmet = {u.constraint: u for u in k.unmet}
+                    kept_tags: list[str] = []
+                    for tag in require:
+                        ok = _brute_force_feasible(keep, [], count, kept_tags + [tag], [], False)
+                        assert ok == (f"require:{tag}" not in unmet), (params, tag)
+                        if ok:
+                            kept_tags.append(tag)
+                    kept_bands: list[tuple] = []
+                    for label, lo, hi, m in _bands(spread):
+                        u = unmet.get(f"cost:{label}")
+                        got = u.got if u else m
+                        assert u is None or (u.wanted, u.got) == (m, got)
+                        assert band_count(k.cards, lo, hi) >= got
+                        if got < m:
+                            assert not _brute_force_feasible(
+                                keep, [], count, kept_tags, kept_bands + [(lo, hi, got + 1)],
+                                False), (params, label)
+                        if got:
+                            kept_bands.append((lo, hi, got))
+                    assert _brute_force_feasible(list(k.cards), [], count, kept_tags,
+                                                 kept_bands, "reaction" not in unmet)
+                    assert ("reaction" in unmet) == (not _brute_force_feasible(
+                        keep, [], count, kept_tags, kept_bands, True))
+    assert relaxed > 20
+
+
+@pytest.mark.parametrize(
+    "params,constraint,check",
+    [
+        (dict(include=["Village"], ban=["Village"]), "ban", lambda k: "Village" in k.cards),
+        (dict(include=["Village", "Smithy", "Witch"], count=2), "include",
+         lambda k: k.cards == ("Smithy", "Village")),
+        (dict(cost_spread={"9+": 1}), "cost:9+", lambda k: len(k.cards) == 10),
+        (dict(cost_spread={"5-4": 1, "4": 2}), "cost:5-4", lambda k: band_count(k.cards, 4, 4) >= 2),
+        (dict(cost_spread={"2+": 11}), "cost:2+", lambda k: len(k.cards) == 10),
+        (dict(sets=["base"], editions=["1"], count=25, ban=["Moat"]), "ban",
+         lambda k: "Moat" in k.cards),
+        (dict(sets=["base"], ban=["Village", "Festival"], require=["village", "draw"]),
+         "require:village", lambda k: any(DRAW in CARDS[c].tags for c in k.cards)),
+        (dict(include=["Witch", "Militia", "Cellar", "Chapel", "Village", "Smithy", "Market",
+                       "Mine", "Library", "Festival"], reaction_if_attack=True), "reaction",
+         lambda k: "Witch" in k.cards),
+        (dict(sets=["base"], ban=["Festival"], require=["village"], cost_spread={"5+": 10}),
+         "cost:5+", lambda k: "Village" in k.cards and band_count(k.cards, 5) == 9),
+    ],
+)
+def test_best_effort_gives_a_kingdom_and_names_what_it_gave_up(params, constraint, check):
+    k = randomize(seed=1, strict=False, **params)
+    assert [u.constraint for u in k.unmet] == [constraint]
+    assert k.unmet[0].message and check(k), k
+    assert k.to_dict()["unmet"][0]["constraint"] == constraint
+    assert randomize(seed=1, strict=False, **params) == k  # seeded like the rest
+
+
+def test_best_effort_brings_back_as_few_banned_cards_as_needed():
+    pool = sorted(kingdom_pool())
+    k = randomize(seed=1, ban=pool[:-8], strict=False)
+    [unmet] = k.unmet
+    assert unmet.constraint == "ban" and len(unmet.cards) == 2
+    assert set(k.cards) == set(pool[-8:]) | set(unmet.cards)
+
+
+def test_malformed_parameters_are_refused_even_in_best_effort():
+    for params, constraint in [(dict(include=["No Such Card"]), "include"),
+                               (dict(include=["Copper"]), "include"),
+                               (dict(ban=["No Such Card"]), "ban"),
+                               (dict(cost_spread={"cheap": 1}), "cost:cheap"),
+                               (dict(require=["cantrip"]), "require:cantrip"),
+                               (dict(count=0), "count"),
+                               (dict(sets=["base"], editions=["1"], count=26), "pool")]:
+        with pytest.raises(Unsatisfiable) as e:
+            randomize(seed=1, strict=False, **params)
+        assert e.value.constraint == constraint
+
+
 # --- pool growth ---------------------------------------------------------------
 
 def test_registered_cards_join_the_pool():

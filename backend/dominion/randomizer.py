@@ -21,6 +21,15 @@ Algorithm
    unmet need with the fewest candidates first, with a bounded node budget.
    If it proves there is no kingdom, the constraints are added back one at a
    time to name the first that makes the problem impossible.
+4. *Best effort* (``strict=False``, what the API does). Instead of refusing,
+   the randomizer keeps as much of the request as can be kept together and
+   reports the rest as :class:`Unmet`: an included card wins over a ban;
+   included cards beyond ``count`` are left out; banned cards come back
+   (fewest possible, chosen at random) when too few cards are left; then the
+   requirements, the cost bands (each lowered to the most cards it can have)
+   and the Reaction rule are kept in that order while a kingdom still meets
+   them all. A request that can be met in full gives the same kingdom in
+   both modes.
 
 Platinum/Colony (rules.md 1.3): used when every kingdom card is from
 Prosperity, never when none is; otherwise one kingdom card is picked at
@@ -32,7 +41,7 @@ from __future__ import annotations
 
 import re
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable, Mapping, Optional
 
 from .cards.card import CARDS, DRAW, PLUS_BUY, TRASHING, VILLAGE, Card
@@ -51,6 +60,7 @@ KINGDOM_SIZE = 10
 
 _BAND = re.compile(r"^\s*(\d+)\s*(?:(\+)|-\s*(\d+))?\s*$")
 _SEARCH_BUDGET = 20_000  # DFS nodes per search; real inputs need far fewer
+_UNBAN_SALT = 0x6E6F_7462_616E  # seeds the choice of banned cards to bring back
 
 
 class Unsatisfiable(DominionError):
@@ -72,6 +82,30 @@ class Unsatisfiable(DominionError):
 
 
 @dataclass(frozen=True)
+class Unmet:
+    """A constraint that a best-effort kingdom (``strict=False``) does not meet.
+
+    :param constraint: ``include``, ``ban``, ``require:<tag>``, ``cost:<band>``
+        or ``reaction`` (the names of :class:`Unsatisfiable`).
+    :param message: what was given up, in English.
+    :param cards: the cards concerned: included cards left out, or banned
+        cards used anyway.
+    :param wanted: a cost band's minimum as asked.
+    :param got: the most cards of that band a kingdom could have.
+    """
+
+    constraint: str
+    message: str
+    cards: tuple[str, ...] = ()
+    wanted: Optional[int] = None
+    got: Optional[int] = None
+
+    def to_dict(self) -> dict:
+        return {"constraint": self.constraint, "message": self.message,
+                "cards": list(self.cards), "wanted": self.wanted, "got": self.got}
+
+
+@dataclass(frozen=True)
 class Kingdom:
     """A randomized kingdom.
 
@@ -83,6 +117,7 @@ class Kingdom:
         (one random card decided) or ``forced``.
     :param seed: the seed that reproduces this kingdom.
     :param method: ``sampled`` or ``constructed`` (see the module docstring).
+    :param unmet: the constraints given up (only with ``strict=False``).
     """
 
     cards: tuple[str, ...]
@@ -92,6 +127,7 @@ class Kingdom:
     seed: int
     method: str = "sampled"
     sets: tuple[str, ...] = field(default=())
+    unmet: tuple[Unmet, ...] = ()
 
     @property
     def as_text(self) -> str:
@@ -108,6 +144,7 @@ class Kingdom:
             "method": self.method,
             "sets": list(self.sets),
             "as_text": self.as_text,
+            "unmet": [u.to_dict() for u in self.unmet],
         }
 
 
@@ -161,9 +198,7 @@ def _parse_bands(spread: Optional[Mapping[str, int]]) -> list[_Band]:
                 f"bad cost band {label!r}: {minimum!r} (use e.g. {{'2-3': 2, '4': 2, '5+': 2}})",
             )
         low = int(m.group(1))
-        high = None if m.group(2) else int(m.group(3) or low)
-        if high is not None and high < low:
-            raise Unsatisfiable(f"cost:{label}", f"empty cost band {label!r}")
+        high = None if m.group(2) else int(m.group(3) or low)  # high < low: empty
         if minimum:
             bands.append(_Band(str(label), low, high, minimum))
     return bands
@@ -317,6 +352,7 @@ def randomize(
     cost_spread: Optional[Mapping[str, int]] = None,
     colony: Optional[bool] = None,
     max_attempts: int = 200,
+    strict: bool = True,
 ) -> Kingdom:
     """Draw a random kingdom that meets the given constraints.
 
@@ -337,33 +373,61 @@ def randomize(
     :param colony: force Platinum/Colony on (True) or off (False); ``None``
         applies the official rule.
     :param max_attempts: sampling attempts before the constructive search.
-    :raises Unsatisfiable: when no kingdom meets the constraints, naming the
-        constraint (see :class:`Unsatisfiable`).
+    :param strict: refuse constraints that no kingdom meets together; with
+        ``False`` give the kingdom that meets the most of them and list the
+        rest in :attr:`Kingdom.unmet` (step 4 of the module docstring).
+    :raises Unsatisfiable: on malformed parameters or when the chosen sets
+        have fewer than ``count`` cards, and when ``strict`` and no kingdom
+        meets the constraints, naming the constraint (see :class:`Unsatisfiable`).
     """
-    problem, seed = _problem(seed, sets, editions, include, ban, count, require,
-                             reaction_if_attack, cost_spread)
+    problem, seed, unmet = _problem(seed, sets, editions, include, ban, count, require,
+                                    reaction_if_attack, cost_spread, strict)
     rng = Rng(seed)
-    chosen: Optional[list[str]] = None
-    method = "sampled"
-    for _ in range(max(0, max_attempts)):
-        attempt = problem.draw(rng)
-        if problem.ok(attempt):
-            chosen = attempt
-            break
+    try:
+        chosen, method = _solve(problem, rng, max_attempts)
+    except Unsatisfiable:  # the search's budget ran out
+        if strict:
+            raise
+        chosen = None
     if chosen is None:
-        method = "constructed"
-        chosen = problem.search(rng)
-        if chosen is None:
+        if strict:
             raise _explain(problem, rng)
+        problem, given_up = _best_effort(problem, seed)
+        unmet += given_up
+        chosen, method = _solve(problem, rng, max_attempts)
+        assert chosen is not None  # _best_effort kept only what a search met
     cards = tuple(sorted(chosen))
     use, odds, reason = decide_colony(cards, rng, colony)
     used_sets = tuple(s for s in SETS if any(CARDS[n].set == s for n in cards))
-    return Kingdom(cards, use, odds, reason, seed, method, used_sets)
+    return Kingdom(cards, use, odds, reason, seed, method, used_sets, tuple(unmet))
+
+
+def _solve(problem: _Problem, rng: Rng, max_attempts: int) -> tuple[Optional[list[str]], str]:
+    """Sampling, then the constructive search (steps 2 and 3).
+
+    :raises Unsatisfiable: (``search``) if the search's node budget runs out.
+    """
+    for _ in range(max(0, max_attempts)):
+        attempt = problem.draw(rng)
+        if problem.ok(attempt):
+            return attempt, "sampled"
+    return problem.search(rng), "constructed"
 
 
 def _problem(seed, sets, editions, include, ban, count, require, reaction_if_attack,
-             cost_spread) -> tuple[_Problem, int]:
-    """Validate the parameters and check each constraint on its own."""
+             cost_spread, strict=True) -> tuple[_Problem, int, list[Unmet]]:
+    """Validate the parameters and check each constraint on its own.
+
+    Malformed parameters always raise; a constraint that cannot be met raises
+    only when ``strict``, and otherwise is relaxed and reported.
+    """
+    unmet: list[Unmet] = []
+
+    def give_up(constraint: str, message: str, cards: Iterable[str] = ()) -> None:
+        if strict:
+            raise Unsatisfiable(constraint, message)
+        unmet.append(Unmet(constraint, message, tuple(cards)))
+
     if seed is None:
         seed = secrets.randbits(64)
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64:
@@ -390,28 +454,44 @@ def _problem(seed, sets, editions, include, ban, count, require, reaction_if_att
     for name in ban_list:
         if name not in CARDS and name not in DECLARED:
             raise Unsatisfiable("ban", f"cannot ban {name!r}: it is not a known card")
-    both = [n for n in include if n in ban_list]
-    if both:
-        raise Unsatisfiable("include", f"cards both included and banned: {', '.join(both)}")
-    if len(include) > count:
-        raise Unsatisfiable(
-            "include", f"{len(include)} cards included but the kingdom has only {count}")
     for tag in require:
         if tag not in REQUIREMENTS:
             raise Unsatisfiable(f"require:{tag}",
                                 f"unknown requirement {tag!r}; use {', '.join(REQUIREMENTS)}")
-    bands = _parse_bands(cost_spread)
+    both = [n for n in include if n in ban_list]
+    if both:
+        # Strict mode refuses under "include" (its name since the first release).
+        give_up("include" if strict else "ban",
+                f"cards both included and banned: {', '.join(both)} (included)", both)
+        ban_list = [n for n in ban_list if n not in both]
+    if len(include) > count:
+        left_out = include[count:]
+        give_up("include", f"{len(include)} cards included but the kingdom has only {count}; "
+                           f"left out: {', '.join(left_out)}", left_out)
+        include = include[:count]
+    bands = []
+    for band in _parse_bands(cost_spread):
+        if band.high is not None and band.high < band.low:
+            give_up(f"cost:{band.label}", f"empty cost band {band.label!r}")
+        else:
+            bands.append(band)
     pool = _pool(sets, editions, set(ban_list), include)
     if len(pool) + len(include) < count:
         waiting = sorted(s for s in sets if any(
             d.set == s and n not in CARDS for n, d in DECLARED.items()))
         hint = f" (some {', '.join(waiting)} cards are not implemented yet)" if waiting else ""
-        raise Unsatisfiable(
-            "pool",
-            f"not enough cards: {len(pool)} in the pool after bans (+{len(include)} included), "
-            f"{count} needed{hint}",
-        )
+        message = (f"not enough cards: {len(pool)} in the pool after bans (+{len(include)} "
+                   f"included), {count} needed{hint}")
+        back = _pool(sets, editions, set(), include + pool)
+        if strict or len(pool) + len(include) + len(back) < count:  # the sets are too small
+            raise Unsatisfiable("pool", message)
+        Rng(seed ^ _UNBAN_SALT).shuffle(back)  # its own stream: the draw's stays as it was
+        back = sorted(back[: count - len(pool) - len(include)])
+        unmet.append(Unmet("ban", f"{message}; banned cards used: {', '.join(back)}", tuple(back)))
+        pool = sorted(pool + back)
     problem = _Problem(count, include, pool, require, bands, bool(reaction_if_attack))
+    if not strict:
+        return problem, seed, unmet  # what cannot be met shows in the search
     everything = [CARDS[n] for n in pool + include]
     for tag in require:
         if not any(tag in c.tags for c in everything):
@@ -426,7 +506,55 @@ def _problem(seed, sets, editions, include, ban, count, require, reaction_if_att
             raise Unsatisfiable(
                 f"cost:{band.label}",
                 f"cost band {band.label} needs {band.minimum} cards, the kingdom has {count}")
-    return problem, seed
+    return problem, seed, unmet
+
+
+def _best_effort(problem: _Problem, seed: int) -> tuple[_Problem, list[Unmet]]:
+    """Keep the requirements, then the cost bands, then the Reaction rule, each
+    while some kingdom still meets everything kept; a band is lowered to the
+    most cards it can have.
+
+    A constraint is kept only if a search (with its own seeded generator) finds
+    a kingdom, so the returned problem is solvable.
+    """
+
+    def solvable(require: list[str], bands: list[_Band], reaction: bool = False) -> bool:
+        trial = _Problem(problem.count, problem.include, problem.pool, require, bands, reaction)
+        try:
+            return trial.search(Rng(seed)) is not None
+        except Unsatisfiable:  # budget ran out: treat as impossible
+            return False
+
+    unmet: list[Unmet] = []
+    require: list[str] = []
+    for tag in problem.require:
+        if solvable(require + [tag], []):
+            require.append(tag)
+        else:
+            unmet.append(Unmet(f"require:{tag}",
+                               f"no kingdom of {problem.count} cards also has a {tag} card"))
+    bands: list[_Band] = []
+    for band in problem.bands:
+        low, high = 0, min(band.minimum, problem.count)  # the most that fits: in low..high
+        while low < high:  # a band that can have m cards can have fewer
+            mid = (low + high + 1) // 2
+            if solvable(require, bands + [replace(band, minimum=mid)]):
+                low = mid
+            else:
+                high = mid - 1
+        if low:
+            bands.append(replace(band, minimum=low))
+        if low < band.minimum:
+            unmet.append(Unmet(
+                f"cost:{band.label}",
+                f"only {low} of the {band.minimum} cards costing {band.label} fit with the "
+                f"other constraints", wanted=band.minimum, got=low))
+    reaction = problem.reaction_if_attack and solvable(require, bands, True)
+    if problem.reaction_if_attack and not reaction:
+        unmet.append(Unmet("reaction", "no kingdom with these cards lets an Attack "
+                                       "bring a Reaction"))
+    return _Problem(problem.count, problem.include, problem.pool, require, bands,
+                    reaction), unmet
 
 
 def _explain(problem: _Problem, rng: Rng) -> Unsatisfiable:

@@ -533,15 +533,21 @@ def random_kingdom() -> Response:
     """A random kingdom that meets the constraints
 
     Platinum and Colony follow the official rule (a random kingdom card is from
-    Prosperity) unless forced; the odds are reported. Constraints no kingdom can meet
-    are a 422 `unsatisfiable` problem naming the `constraint`.
+    Prosperity) unless forced; the odds are reported. Constraints are met as far as
+    they can be together: an included card wins over a ban, included cards beyond
+    `count` are left out, banned cards come back when too few are left, then the
+    requirements, the cost bands (each lowered to the most cards it can have) and
+    `reaction` are kept in that order. `unmet` lists what was given up; a request
+    that can be met in full always is. Only a card name the server does not know
+    (or cannot include) is a 422 `unsatisfiable` problem.
     """
     q = _query(RANDOM_QUERY)
     force = {"on": True, "off": False}.get(q.pop("colony"))
     reaction = q.pop("reaction", False)
     spread = q.pop("spread", None)
     try:
-        k = randomize(**q, reaction_if_attack=reaction, cost_spread=spread, colony=force)
+        k = randomize(**q, reaction_if_attack=reaction, cost_spread=spread, colony=force,
+                      strict=False)
     except DominionError as e:
         raise engine_error(e) from None
     return _json(KINGDOM.dump(k.to_dict()))

@@ -265,6 +265,13 @@ Every game plays one rules edition:
   editions that print them (`editions=1&sets=prosperity` draws among the 25 cards of
   the 1st-edition Prosperity box, `editions=2` among the 2nd's); it does not set a
   game's edition.
+- The randomizer meets its constraints as far as they can be met together and says
+  what it gave up in the kingdom's `unmet` (also in a game's `setup.randomizer`):
+  an included card wins over a ban, included cards beyond `count` are left out,
+  banned cards come back (as few as possible) when too few cards are left, then the
+  requirements, the cost bands (each lowered to the most cards it can have) and
+  `reaction` are kept in that order. A request that can be met in full always is, so
+  an empty `unmet` means every constraint holds. Show `unmet` to the player.
 - Platinum and Colony (Prosperity) are in a game by the official rule unless
   `colony` forces them `on` or `off`: always when every kingdom card is from
   Prosperity, never without one, otherwise when a randomly chosen kingdom card is from

@@ -59,7 +59,7 @@ TITLES: dict[str, tuple[int, str]] = {
     "invalid_body": (422, "Invalid request body"),
     "illegal_command": (422, "Illegal command"),
     "invalid_setup": (422, "Invalid game setup"),
-    "unsatisfiable": (422, "No kingdom meets the constraints"),
+    "unsatisfiable": (422, "The randomizer cannot use a card it was given"),
     "idempotency_key_reused": (422, "Idempotency key used for another request"),
     "unsafe_url": (422, "URL refused"),
     "too_many_subscriptions": (409, "Too many push subscriptions"),

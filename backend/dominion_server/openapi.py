@@ -309,8 +309,10 @@ MEANINGS: dict[str, str] = {
     "illegal_command": "The rules do not allow this command now.",
     "invalid_setup": "No game can be made with this kingdom (unknown, basic or repeated "
                      "cards, unknown preset).",
-    "unsatisfiable": "No kingdom meets the randomizer's constraints; `constraint` names the "
-                     "one that failed.",
+    "unsatisfiable": "The randomizer cannot use a card it was given (unknown, not "
+                     "implemented, or a basic card to include); `constraint` names the "
+                     "parameter. Constraints that cannot all be met together are not an "
+                     "error: the kingdom's `unmet` lists what was given up.",
     "idempotency_key_reused": "This `Idempotency-Key` was used for another command of this "
                               "seat.",
     "no_such_seat": "`stand_in` names a seat the game does not have.",

@@ -1101,6 +1101,20 @@ class CatalogSchema(Schema):
     cards = fields.List(fields.Nested(CardSchema), required=True)
 
 
+class UnmetSchema(Schema):
+    constraint = fields.String(required=True, metadata={
+        "description": "`include`, `ban`, `require:<tag>`, `cost:<band>` or `reaction`; "
+                       "more may come"})
+    message = fields.String(required=True, metadata={"description": "what was given up, "
+                                                                      "in English"})
+    cards = _strs(required=True, metadata={
+        "description": "included cards left out, or banned cards used anyway"})
+    wanted = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "a cost band's minimum as asked"})
+    got = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "the most cards of that band a kingdom could have"})
+
+
 class KingdomSchema(Schema):
     cards = _strs(required=True)
     colony = fields.Boolean(required=True)
@@ -1111,6 +1125,9 @@ class KingdomSchema(Schema):
     method = fields.String(required=True, validate=validate.OneOf(("sampled", "constructed")))
     sets = _strs(required=True)
     as_text = fields.String(required=True, metadata={"description": "comma-separated names"})
+    unmet = fields.List(fields.Nested(UnmetSchema), required=True, metadata={
+        "description": "the constraints this kingdom does not meet because no kingdom meets "
+                       "them together with the others (empty when every one is met)"})
 
 
 class PresetSchema(Schema):

@@ -400,8 +400,8 @@ def _choose_kingdom(data: dict[str, Any], seed: int) -> dict[str, Any]:
 
     The edition is the request's, else the preset's rulebook's, else the 2nd.
 
-    :raises ApiError: 422 for an unknown preset, bad cards or unsatisfiable
-        randomizer constraints.
+    :raises ApiError: 422 for an unknown preset or bad cards (randomizer
+        constraints are met as far as they can be: see ``setup.randomizer.unmet``).
     """
     force = {"on": True, "off": False}.get(data.get("colony", "auto"))
     setup: dict[str, Any] = {"preset": None, "randomizer": None}
@@ -422,7 +422,7 @@ def _choose_kingdom(data: dict[str, Any], seed: int) -> dict[str, Any]:
             reaction = params.pop("reaction", False)
             spread = params.pop("spread", None)
             k = randomize(**params, reaction_if_attack=reaction, cost_spread=spread,
-                          colony=force)
+                          colony=force, strict=False)
             cards, colony, odds, reason = list(k.cards), k.colony, k.colony_odds, k.colony_reason
             setup["randomizer"] = k.to_dict()
     except DominionError as e:  # unknown preset or card, Unsatisfiable

@@ -76,18 +76,38 @@ def test_random_kingdom_options(client):
     assert isinstance(unseeded["seed"], int)
 
 
-def test_unsatisfiable_kingdoms_are_422_naming_the_constraint(client):
-    cases = {
-        "include=Nonsense": "include",
-        "ban=Nonsense": "ban",
-        "include=Moat&ban=Moat": "include",
-        "spread=5%2B:11": "cost:5+",
-    }
-    for q, constraint in cases.items():
+def test_unknown_cards_are_422_naming_the_parameter(client):
+    for q, constraint in {"include=Nonsense": "include", "ban=Nonsense": "ban",
+                          "include=Copper": "include"}.items():
         r = client.get(f"/api/kingdoms/random?{q}")
         assert r.status_code == 422, q
         p = r.get_json()
         assert p["code"] == "unsatisfiable" and p["constraint"] == constraint, (q, p)
+
+
+def test_constraints_that_cannot_all_be_met_give_a_kingdom_and_say_what_was_given_up(client):
+    """Every request the document allows gets a kingdom (issue 24 point 4)."""
+    cards = {c["name"]: c for c in client.get("/api/cards").get_json()["cards"]}
+    cases = {
+        "include=Moat&ban=Moat": ("ban", lambda k: "Moat" in k["cards"]),
+        "spread=5%2B:11": ("cost:5+", lambda k: all(cards[c]["cost"] >= 5 for c in k["cards"])),
+        "spread=976:3,4:2": ("cost:976", lambda k: sum(cards[c]["cost"] == 4
+                                                       for c in k["cards"]) >= 2),
+        "count=2&include=Moat,Village,Smithy": ("include",
+                                                lambda k: k["cards"] == ["Moat", "Village"]),
+        "sets=base&ban=Village,Festival&require=village,plus-buy": (
+            "require:village", lambda k: any("plus-buy" in cards[c]["tags"] for c in k["cards"])),
+    }
+    for q, (constraint, holds) in cases.items():
+        r = client.get(f"/api/kingdoms/random?seed=3&{q}")
+        assert r.status_code == 200, (q, r.get_json())
+        k = r.get_json()
+        assert [u["constraint"] for u in k["unmet"]] == [constraint], (q, k["unmet"])
+        assert k["unmet"][0]["message"] and holds(k), (q, k)
+        count = int(dict(p.split("=") for p in q.split("&")).get("count", 10))
+        assert len(k["cards"]) == count
+    # A request that can be met in full is: nothing given up.
+    assert client.get("/api/kingdoms/random?seed=3&spread=5%2B:4").get_json()["unmet"] == []
 
 
 def test_presets(client):

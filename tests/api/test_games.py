@@ -116,7 +116,7 @@ def test_create_rejects_bad_setups(client):
         assert r.mimetype == "application/problem+json"
 
 
-def test_create_rejects_impossible_kingdoms(client):
+def test_create_rejects_impossible_kingdoms_and_relaxes_random_constraints(client):
     seats = [{"kind": "human", "name": "A"}, {"kind": "bot", "bot": "generic"}]
     r = client.post("/api/games", json={"seats": seats, "kingdom": ["Village", "Nonsense"]})
     assert r.status_code == 422 and r.get_json()["code"] == "invalid_setup"
@@ -128,11 +128,14 @@ def test_create_rejects_impossible_kingdoms(client):
     villages = [c["name"] for c in client.get("/api/cards").get_json()["cards"]
                 if "village" in c["tags"] and c["set"] == "base"]
     assert villages
+    # Constraints that cannot all be met still make a game; its setup says what was given up.
     r = client.post("/api/games", json={"seats": seats, "random": {
         "sets": ["base"], "ban": villages, "require": ["village"]}})
-    assert r.status_code == 422
-    p = r.get_json()
-    assert p["code"] == "unsatisfiable" and p["constraint"] == "require:village"
+    assert r.status_code == 201, r.get_json()
+    g = r.get_json()
+    setup = client.get(f"/api/games/{g['id']}", headers=bearer(g["token"])).get_json()["setup"]
+    assert [u["constraint"] for u in setup["randomizer"]["unmet"]] == ["require:village"]
+    assert not set(setup["kingdom"]) & set(villages)
 
 
 def test_join_fills_seats_then_starts(client, app):

@@ -103,6 +103,12 @@ const cs = {
     colonyNo: 'Bez karet {platinum} a {colony} (šance {p} %).',
     asText: 'Jako text',
     colonyLater: '{platinum} a {colony}: rozhodne los při založení hry (šance {p} %).',
+    unmet: 'Všechny podmínky najednou splnit nešlo:',
+    unmetInclude: 'vynecháno z karet k zařazení: {cards}',
+    unmetBan: 'použito, i když vyloučeno: {cards}',
+    unmetRequire: 'chybí: {what}',
+    unmetCost: 'jen {got} z {wanted} karet s cenou {band}',
+    unmetReaction: 'k útoku nešlo přidat reakci',
   },
   set: {
     base: 'Základní hra',
@@ -439,7 +445,7 @@ const cs = {
     illegalPlain: 'Tento tah teď není dovolený.',
   },
   problem: {
-    unsatisfiable: 'Žádné království nesplňuje všechny tyto podmínky: některé vynech.',
+    unsatisfiable: 'Název karty neznáme nebo ji nelze zařadit: zkontroluj pole zařazených a vyloučených karet.',
     unknown_card: 'Název karty neznáme: zkontroluj, jak je napsaný.',
     invalid_setup: 'S tímto nastavením hru založit nelze.',
     game_not_found: 'Tato hra neexistuje.',

@@ -104,6 +104,12 @@ const en = {
     colonyNo: 'Without {platinum} and {colony} (chance {p} %).',
     asText: 'As text',
     colonyLater: '{platinum} and {colony}: drawn when the game starts (chance {p} %).',
+    unmet: 'Not every condition could be met together:',
+    unmetInclude: 'left out of the cards to include: {cards}',
+    unmetBan: 'used although banned: {cards}',
+    unmetRequire: 'missing: {what}',
+    unmetCost: 'only {got} of {wanted} cards costing {band}',
+    unmetReaction: 'no Reaction could be added for the Attack',
   },
   set: {
     base: 'Base',
@@ -441,7 +447,7 @@ const en = {
   },
   problem: {
     // The server's problems a player can cause from the forms (English shows the server's own detail).
-    unsatisfiable: 'No kingdom meets all these conditions: leave some of them out.',
+    unsatisfiable: 'A card name is not known or cannot be included: check the include and ban fields.',
     unknown_card: 'A card name is not known: check the spelling.',
     invalid_setup: 'A game cannot be set up with these settings.',
     game_not_found: 'This game does not exist.',

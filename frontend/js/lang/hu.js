@@ -104,6 +104,12 @@ const hu = {
     colonyNo: '{platinum} és {colony} nélkül ({p} % esély).',
     asText: 'Szövegként',
     colonyLater: '{platinum} és {colony}: a játék indulásakor dől el ({p} % esély).',
+    unmet: 'Nem teljesülhetett minden feltétel egyszerre:',
+    unmetInclude: 'kimaradt a kötelező kártyák közül: {cards}',
+    unmetBan: 'tiltott, mégis benne van: {cards}',
+    unmetRequire: 'hiányzik: {what}',
+    unmetCost: 'csak {got} a kért {wanted} {band} árú kártyából',
+    unmetReaction: 'a támadás mellé nem került reakció',
   },
   set: {
     base: 'Alapjáték',
@@ -440,7 +446,7 @@ const hu = {
     illegalPlain: 'Ez a lépés most nem megengedett.',
   },
   problem: {
-    unsatisfiable: 'Egyetlen királyság sem felel meg az összes feltételnek: hagyj el néhányat.',
+    unsatisfiable: 'Ismeretlen kártyanév, vagy a kártya nem vehető fel: nézd át a kötelező és a tiltott kártyák mezőit.',
     unknown_card: 'Ismeretlen kártyanév: ellenőrizd az írását.',
     invalid_setup: 'Ezekkel a beállításokkal nem indítható játék.',
     game_not_found: 'Ez a játék nem létezik.',

@@ -338,7 +338,21 @@ function preview(f) {
     // The kingdom as text, in the local names (the include and ban fields read them back).
     r ? h('p', 'small muted', `${t('rnd.asText')}: `,
       h('span', { id: 'as-text' }, r.cards.map(cardName).sort((a, b) => a.localeCompare(b, lang())).join(', '))) : null,
+    r?.unmet?.length ? h('div', { class: 'small', id: 'unmet', role: 'status' },
+      h('p', null, t('rnd.unmet')), h('ul', null, r.unmet.map((u) => h('li', null, unmetText(u))))) : null,
     f.mode === 'random' ? h('button', { class: 'secondary', id: 'reroll', 'data-fk': 'reroll', disabled: f.busy, onclick: () => roll(true) }, `↻ ${t('rnd.reroll')}`) : null);
+}
+
+/** One constraint the server could not meet with the others, in the player's language. */
+function unmetText(u) {
+  const [kind, arg] = u.constraint.split(/:(.*)/);
+  const cards = list(u.cards.map(cardName));
+  if (kind === 'include') return t('rnd.unmetInclude', { cards });
+  if (kind === 'ban') return t('rnd.unmetBan', { cards });
+  if (kind === 'require') return t('rnd.unmetRequire', { what: has(`req.${arg}`) ? t(`req.${arg}`) : arg });
+  if (kind === 'cost') return t('rnd.unmetCost', { got: u.got, wanted: u.wanted, band: arg });
+  if (kind === 'reaction') return t('rnd.unmetReaction');
+  return u.message;
 }
 
 function joinBox(go) {
