@@ -123,6 +123,25 @@ def test_the_colour_switch_is_kept_and_auto_follows_the_system(browser, server, 
     ctx.close()
 
 
+@pytest.mark.parametrize("system, kept, shown", [("dark", None, "dark"), ("light", "dark", "dark"),
+                                                  ("dark", "light", "light")])
+def test_the_scheme_applies_before_the_app_loads(browser, server, system, kept, shown):
+    """No light page first on a dark system: with the app's modules held back, the page
+    already shows the scheme (the system's, or the one kept on this device)."""
+    ctx = open_context(browser, server, color_scheme=system)
+    if kept:
+        ctx.add_init_script(f"localStorage.setItem('dominion.theme', '{kept}')")
+    page = ctx.new_page()
+    page.route(re.compile(r"/js/(?!boot-theme\.js).*\.js$"), lambda route: route.abort())
+    page.goto("/")
+    expect(page.locator("html")).to_have_attribute("data-theme", shown)
+    expect(page.locator("#main")).to_have_text("Loading…")  # the app itself never ran
+    bg = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    lum = sum(int(v) for v in re.findall(r"\d+", bg)[:3])
+    assert (lum < 200) == (shown == "dark"), bg
+    ctx.close()
+
+
 @pytest.mark.parametrize("lang, credit", [("en-US", "Game Icons by Lorc, Delapouite and contributors"),
                                           ("cs-CZ", "Game Icons, autoři Lorc, Delapouite a další"),
                                           ("hu-HU", "Game Icons, készítői Lorc, Delapouite és mások")])
