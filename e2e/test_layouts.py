@@ -177,7 +177,11 @@ def test_table_at_every_size(browser, server, shots, size, scheme):
         hand, supply, bar = box(page, "#hand"), box(page, "#supply"), box(page, ".actionbar")
         assert supply["left"] >= hand["right"] and abs(supply["top"] - hand["top"]) < 40
         assert bar["left"] >= supply["right"] - 0.5
-        assert box(page, ".status")["height"] <= 48  # one line
+        assert box(page, ".status")["height"] <= 56  # the turn and the numbers, then every VP
+        # Nothing cut short: the turn, the phase, and each player's name and VP.
+        for sel in ("#turn-line", "#phase", "#vp-line"):
+            assert page.eval_on_selector(sel, "e => e.scrollWidth <= e.clientWidth"), sel
+        expect(page.locator("#phase")).to_have_text("Buy phase")
     if size in ("tablet", "desktop"):
         # Everything at once: supply, hand, play area, log and the phase buttons.
         for sel in ("#supply", "#in-play", "#log", "#kingdom-piles", "#basic-piles"):

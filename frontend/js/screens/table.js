@@ -40,8 +40,8 @@ function statusBar(view, names) {
   },
     h('div', 'line1',
       h('span', { id: 'turn-line', class: myTurn ? 'mine' : '', 'data-turn': n, title: theirs || null },
-        `${t('table.turn', { n })} · `,
-        myTurn ? t('table.yourTurn') : theirs),
+        t('table.turn', { n }),
+        h('span', 'whose', ` · ${myTurn ? t('table.yourTurn') : theirs}`)),
       h('span', { id: 'phase' }, t(`phase.${turn.phase}`) )),
     scored ? h('p', { class: 'vp-line', id: 'vp-line' }, h('span', 'k', `${t('end.vp')}:`), view.players.map((p) =>
       h('span', { class: `vp-of ${p.seat === me ? 'me' : ''}`, 'data-seat': p.seat, 'data-vp': p.vp },

@@ -9,7 +9,7 @@ const cs = {
     failed: 'Výukovou hru se nepodařilo založit. Zkus to prosím znovu.',
     welcome: 'Vítej v Dominionu! Začínáš s 10 kartami: 7× {copper} (peníze) a 3× {estate} (každý za 1 vítězný bod). V každém tahu si lízneš 5 karet, zahraješ je a koupíš si do balíčku jednu novou kartu. Kdo má na konci nejvíc vítězných bodů (VB), vyhrává.',
     treasures: 'Měďáky jsou peníze: každý dává $1. Klepni na „{button}“ a vylož je, potom za mince kup kartu.',
-    buy: 'Můžeš utratit {coins}. Kartu koupíš klepnutím na ni v Zásobě nebo v řádku dole; vybírej z těch, na které máš. Nová karta jde na odkládací balíček a do ruky se ti dostane v některém z dalších tahů.',
+    buy: 'Můžeš utratit {coins}. Kartu koupíš klepnutím na ni v Zásobě nebo mezi kartami u tlačítka Ukončit tah; vybírej z těch, na které máš. Nová karta jde na odkládací balíček a do ruky se ti dostane v některém z dalších tahů.',
     silver: 'Proč {silver}? Dává $2, dvakrát víc než {copper}, takže budeš mít v ruce víc peněz a brzy si koupíš i karty {gold} ($6) a {province} ($8). Za $4 nebo $5 je dobrý nákup i akční karta, třeba {smithy} nebo {market}.',
     action: 'Máš v ruce akční kartu! Akce se hrají jako první: klepni na ni v ruce a udělej, co říká, teprve potom vylož peníze. Za tah smíš zahrát jen 1 akci, pokud ti nějaká karta nedá další (viz „Akce“ nahoře).',
     plus: 'Co znamená +: „+2 Akce“: v tomto tahu smíš zahrát ještě 2 akční karty. „+3 Karty“: hned si lízni 3 karty. „+1 Nákup“: v tomto tahu můžeš koupit o kartu víc. „+$2“: 2 mince navíc. Rada: kartu {village} zahraj dřív než kartu {smithy}.',

@@ -10,7 +10,7 @@ const en = {
     failed: 'The tutorial game could not be started. Please try again.',
     welcome: 'Welcome to Dominion! You start with 10 cards: 7× {copper} (money) and 3× {estate} (1 victory point each). Each turn you draw 5 cards, play them and buy one new card for your deck. Whoever has the most victory points (VP) at the end wins.',
     treasures: 'Coppers are Treasures: each one gives $1. Tap “{button}” to lay them out; then spend the coins on a card.',
-    buy: 'You have {coins} to spend. Tap a card you can afford in the Supply, or in the row at the bottom, to buy it. A new card goes to your discard pile and comes into your hand on a later turn.',
+    buy: 'You have {coins} to spend. Tap a card you can afford in the Supply, or among the cards beside End turn, to buy it. A new card goes to your discard pile and comes into your hand on a later turn.',
     silver: 'Why {silver}? It gives $2, twice as much as {copper}, so your hands get richer and you can soon afford {gold} ($6) and {province} ($8). With $4 or $5, an Action card such as {smithy} or {market} is a good buy too.',
     action: 'You drew an Action card! Actions come first: tap it in your hand and do what it says, then play your Treasures. You may play only 1 Action a turn unless a card gives you more (see “Actions” at the top).',
     plus: 'What the + means: “+2 Actions”: you may play 2 more Action cards this turn. “+3 Cards”: draw 3 cards now. “+1 Buy”: buy one more card this turn. “+$2”: 2 more coins to spend. Tip: play {village} before {smithy}.',
