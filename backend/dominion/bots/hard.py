@@ -119,6 +119,24 @@ class HardBot(GenericBot):
                     return pick
         return super().decide(game, decision)
 
+    # -- play preferences of the plan (engines) -------------------------------
+
+    def _play_score(self, ctx: _Ctx, name: str, hand: list[str]) -> float:
+        """Medium's priority, but an engine plays its draw before its other
+        terminals while it has Actions to spare (Medium plays the strongest
+        terminal first: Goons before Council Room leaves the drawn cards dead)."""
+        score = super()._play_score(ctx, name, hand)
+        plan = self.plan(ctx.game)
+        if plan.trash_first == name and score > 0 and score < 135:
+            rest = list(hand)
+            rest.remove(name)
+            if len(self._chapel_trash(ctx, rest, 4)) >= 2:
+                return 135.0  # thinning first: a thin deck is the plan's payload
+        if (plan.draw_first and score > 0 and name in plan.draw_first
+                and ctx.game.state.turn.actions >= 2 and score < 135):
+            return 135.0  # after villages (140) and cantrips, before other terminals
+        return score
+
     def _chapel_trash(self, ctx: _Ctx, cards: list[str], most: int, floor: int = 7,
                       estates_until: Optional[int] = 5) -> list[str]:
         """As Medium, but down to the plan's money floor, Estates too for a

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from ..cards.card import CARDS
-from .generic import VILLAGE_KIND, kind
+from .generic import VILLAGE_KIND, is_terminal, kind
 from .plans import MEDIUM, Plan, rule
 
 #: Terminals worth building Big Money around, by strength in a money deck
@@ -38,6 +38,9 @@ TWO_COPIES = frozenset({
     "Council Room", "Library", "Vault", "Militia", "Monument", "Masquerade", "Nobles",
     "Charlatan", "Swindler", "Patrol", "Envoy", "Moat", "Clerk",
 })
+
+#: Terminals that give the opponents Curses.
+CURSERS = frozenset({"Witch", "Mountebank"})
 
 #: Cards that draw (the engine's draw).
 DRAW = ("Smithy", "Council Room", "Library", "Courtyard", "Torturer", "Masquerade",
@@ -69,6 +72,14 @@ def big_money(x: str, colony: bool, harem: bool = False, deny: Sequence[str] = (
     rules = _green(colony, 15)
     for d in deny:
         rules.append(rule(d, f"opp:{d} >= 1", f"deck:{d} < 5"))
+    if x in CURSERS:
+        # The curse split goes to who plays more cursers early: Medium takes
+        # a second Witch over Gold, and won the split against one Witch.
+        rules += [rule(x, f"deck:{x} < 1"), rule(x, f"deck:{x} < 2", "cards >= 11")]
+    if CARDS[x].cost >= 6:
+        # A $6 terminal (Goons, Nobles) is worth more than Gold: its first
+        # copy before Gold, or the Gold rule would never let it be bought.
+        rules.append(rule(x, f"deck:{x} < 1"))
     rules += [rule("Gold", "deck:Gold < 1")] if harem else [rule("Gold")]
     if harem:
         rules.append(rule("Harem"))
@@ -89,6 +100,7 @@ def double_terminal(first: str, second: str, colony: bool) -> Plan:
     terminal plan on about a third of the kingdoms with both kinds.
     """
     rules = _green(colony, 15)
+    rules += [rule(x, f"deck:{x} < 1") for x in (first, second) if CARDS[x].cost >= 6]
     rules += [rule("Gold"), rule("Duchy", "gains <= 5"),
               rule(first, f"deck:{first} < 1"),
               rule(second, f"deck:{second} < 1", "cards >= 11"),
@@ -133,34 +145,56 @@ def trasher_money(trasher: str, payload: Sequence[str], colony: bool) -> Plan:
     rules = _green(colony, 13)
     rules.append(rule("Gold"))
     for p in payload:
-        rules.append(rule(p, f"deck:{p} < 4"))
+        # Terminals collide in a thin deck: two of each; cantrips up to four.
+        most = 2 if is_terminal(p) else 4
+        rules.append(rule(p, f"deck:{p} < {most}"))
     rules.append(rule(trasher, f"deck:{trasher} < 1", "turns <= 3"))
     rules.append(rule("Silver"))
     floor = 4 if trasher == "Chapel" else 5
     return Plan(f"{trasher} {'/'.join(payload)}".strip(), tuple(rules), trash_floor=floor,
-                trash_estates=True, prior=43, tags=frozenset({"trash"}))
+                trash_estates=True, prior=43, tags=frozenset({"trash"}),
+                trash_first=trasher if trasher == "Chapel" else "")
 
 
 def engine(village: str, draw: str, payload: Sequence[str], trasher: str,
            colony: bool, kings_court: bool) -> Plan:
-    """Villages and draw in balance, a payload, maybe a trasher to open."""
-    rules = _green(colony, 16)
+    """Villages and draw in balance, a payload, maybe a trasher to open.
+
+    Unlike the money plans, an engine greens on what its turns buy, not on
+    its total money (it draws its deck, so $8 buys a Province as soon as it
+    has some draw), and its $3-$4 buys are Silvers until a draw card waits
+    for a village (villages bought early, before any draw, were dead cards:
+    the first template lost 89% of its games against Medium that way).
+    """
+    rules = []
+    if colony:
+        rules += [rule("Colony"), rule("Platinum", "deck:Platinum < 2"),
+                  rule("Province", "gains <= 6")]
+    else:
+        rules += [rule("Province", f"deck:{draw} >= 2"), rule("Province", "turns >= 10")]
+    rules += [rule("Duchy", "gains <= 4"), rule("Estate", "gains <= 2")]
     if kings_court:
-        rules.append(rule("King's Court", "deck:King's Court < 2", "type:Action >= 4"))
-    rules.append(rule("Gold", "deck:Gold < 1"))
-    rules.append(rule(draw, f"deck:{draw} <= deck:{village}"))
+        rules.append(rule("King's Court", "deck:King's Court < 2", f"deck:{draw} >= 1"))
+    for p in payload:
+        if CARDS[p].cost >= 6:
+            rules.append(rule(p, f"deck:{p} < 1", f"deck:{draw} >= 1"))
+    rules.append(rule("Gold", "deck:Gold < 1", f"deck:{draw} >= 1"))
+    rules.append(rule(draw, f"deck:{draw} < 1"))
+    if trasher:
+        rules.append(rule(trasher, f"deck:{trasher} < 1", "turns <= 2"))
+    rules.append(rule(draw, f"deck:{draw} <= deck:{village}", f"deck:{draw} < 5"))
     for p in payload:
         rules.append(rule(p, f"deck:{p} < 2"))
-    rules.append(rule(village, f"deck:{village} < deck:{draw}"))
     rules.append(rule("Gold"))
-    if trasher:
-        rules.append(rule(trasher, f"deck:{trasher} < 1", "turns <= 3"))
-    rules.append(rule(village, f"deck:{village} < 6"))
+    rules.append(rule(village, f"deck:{village} < deck:{draw}"))
+    rules.append(rule("Silver", "deck:Silver < 3"))
+    rules.append(rule(village, f"deck:{village} <= deck:{draw}", f"deck:{village} < 6"))
     rules.append(rule("Silver"))
     name = f"Engine {village}/{draw}" + "".join(f"/{p}" for p in payload) \
         + (f" {trasher}" if trasher else "")
     return Plan(name, tuple(rules), trash_floor=5 if trasher else 7,
-                trash_estates=bool(trasher), prior=40, tags=frozenset({"engine"}))
+                trash_estates=bool(trasher), prior=40, tags=frozenset({"engine"}),
+                draw_first=(draw,))
 
 
 def _ranked(cards: Iterable[str], table: dict[str, float]) -> list[str]:
@@ -207,6 +241,11 @@ def candidates(kingdom: Sequence[str], colony: bool) -> list[Plan]:
     fives = [c for c in _ranked(k, _FIVES) if c not in ("Chapel",)][:2]
     if "Chapel" in k:
         out.append(trasher_money("Chapel", fives or ([best] if best else []), colony))
+    elif trashers and fives:
+        # A trasher one can open with ($5 at most: not Forge).
+        opener = next((t for t in trashers if CARDS[t].cost <= 5), "")
+        if opener:
+            out.append(trasher_money(opener, fives, colony))
     villages = sorted((c for c in k if kind(c) == VILLAGE_KIND and c != "Nobles"),
                       key=lambda c: (-_VILLAGES.get(c, 1), c))
     draws = [d for d in DRAW if d in k]
