@@ -65,6 +65,7 @@ def main() -> None:
     ap.add_argument("--only", nargs="*", default=None, help="families to play (and medium)")
     ap.add_argument("--with", dest="required", nargs="*", default=[],
                     help="cards every kingdom has (the rest random)")
+    ap.add_argument("--colony", action="store_true", help="only kingdoms with Colony")
     args = ap.parse_args()
     rng = Rng(args.seed)
     fam: dict[str, list[float]] = {}
@@ -74,6 +75,8 @@ def main() -> None:
              else random_kingdom(rng, sets=SETS))
         seed = rng.word()
         colony = colony_for(k, seed)
+        if args.colony and not colony:
+            continue
         print(f"\n{' '.join(k)}{' +Colony' if colony else ''}", flush=True)
         scores = []
         for p in candidates(k, colony):
