@@ -8,6 +8,9 @@
 * **Gains** by cost (Workshop, Ironworks, Remodel...) follow the same rules.
 * **Trashing** follows the plan: thin-deck plans trash Estates and Coppers
   down to a lower money floor than Medium's.
+* **Play preferences** of the plan: an engine plays its draw before its
+  other terminals with Actions to spare, a Chapel deck plays Chapel first
+  when it trashes two cards.
 * **Everything else** (which Action to play, every prompt) is the Medium
   bot's answer (:class:`~dominion.bots.generic.GenericBot`).
 
