@@ -24,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "backend"))
 
 from dominion.bots.generic import GenericBot  # noqa: E402
+from dominion.engine import Agent  # noqa: E402
 from dominion.bots.hard import HardBot  # noqa: E402
 from dominion.bots.kingdom import candidates  # noqa: E402
 from dominion.bots.plans import Plan  # noqa: E402
@@ -40,11 +41,11 @@ def vs_medium(plan: Plan, kingdom: list[str], colony: bool, seed: int, games: in
     won = 0.0
     for g in range(games):
         seat = g % 2
-        bots = {seat: HardBot(plan=plan), 1 - seat: GenericBot()}
-        game = new_game(2, kingdom, seed=seed + g // 2, agents=bots,  # type: ignore[arg-type]
+        bots: dict[int, Agent] = {seat: HardBot(plan=plan), 1 - seat: GenericBot()}
+        game = new_game(2, kingdom, seed=seed + g // 2, agents=bots,
                         record_events=False, edition="2", colony=colony)
         game.check_agents = False
-        play_turns(game, bots, 120)  # type: ignore[arg-type]
+        play_turns(game, bots, 120)
         if game.state.game_over:
             w = game.result()["winners"]
             won += 1 / len(w) if seat in w else 0.0
