@@ -122,10 +122,11 @@ class HardBot(GenericBot):
                     return pick
         return super().decide(game, decision)
 
-    # -- play preferences of the plan (engines) -------------------------------
+    # -- play preferences of the plan (engines, Chapel decks) -----------------
 
     def _play_score(self, ctx: _Ctx, name: str, hand: list[str]) -> float:
-        """Medium's priority, but an engine plays its draw before its other
+        """Medium's priority, but a Chapel deck plays Chapel first when it
+        trashes two cards, and an engine plays its draw before its other
         terminals while it has Actions to spare (Medium plays the strongest
         terminal first: Goons before Council Room leaves the drawn cards dead)."""
         score = super()._play_score(ctx, name, hand)
