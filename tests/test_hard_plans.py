@@ -2,7 +2,7 @@
 
 * a Big Money plan around a $6 terminal (Goons, Nobles) buys it, though
   Gold costs the same (its rule used to come after Gold's: never bought);
-* a curser plan takes its second curser before Gold;
+* a curser plan (one terminal or two) takes its second curser before Gold;
 * an engine buys Silver, not villages, before it has any draw, and greens
   on what its turn buys ($8: a Province) once it has draw;
 * an engine plays its draw before its other terminals while it has two
@@ -16,7 +16,8 @@ from __future__ import annotations
 from helpers import position
 
 from dominion.bots import HardBot
-from dominion.bots.kingdom import big_money, candidates, engine, trasher_money
+from dominion.bots.kingdom import (big_money, candidates, double_terminal, engine,
+                                   trasher_money)
 
 ENGINE = ["Village", "Council Room", "Militia", "Cellar", "Moat", "Workshop", "Woodcutter",
           "Chancellor", "Harbinger", "Bureaucrat"]
@@ -32,6 +33,14 @@ def test_a_six_cost_terminal_is_bought_before_gold() -> None:
 def test_a_curser_plan_takes_its_second_witch_before_gold() -> None:
     plan = big_money("Witch", colony=False)
     kingdom = ["Witch", *ENGINE[:9]]
+    deck = ["Copper"] * 7 + ["Estate"] * 3 + ["Witch", "Silver"]
+    game = position(hand=["Gold", "Silver", "Copper"], deck=deck, kingdom=kingdom, coins=6)
+    assert HardBot(plan=plan)._buy(game, 0, 6) == "Witch"
+
+
+def test_a_double_terminal_plan_led_by_a_curser_takes_its_second_curser_before_gold() -> None:
+    plan = double_terminal("Witch", "Smithy", colony=False)
+    kingdom = ["Witch", "Smithy", *ENGINE[:8]]
     deck = ["Copper"] * 7 + ["Estate"] * 3 + ["Witch", "Silver"]
     game = position(hand=["Gold", "Silver", "Copper"], deck=deck, kingdom=kingdom, coins=6)
     assert HardBot(plan=plan)._buy(game, 0, 6) == "Witch"

@@ -105,6 +105,9 @@ def double_terminal(first: str, second: str, colony: bool) -> Plan:
     """
     rules = _green(colony, 15)
     rules += [rule(x, f"deck:{x} < 1") for x in (first, second) if CARDS[x].cost >= 6]
+    if first in CURSERS:  # as in big_money: the second curser before Gold
+        rules += [rule(first, f"deck:{first} < 1"),
+                  rule(first, f"deck:{first} < 2", "cards >= 11")]
     rules += [rule("Gold"), rule("Duchy", "gains <= 5"),
               rule(first, f"deck:{first} < 1"),
               rule(second, f"deck:{second} < 1", "cards >= 11"),
