@@ -8,6 +8,9 @@
 * **Gains** by cost (Workshop, Ironworks, Remodel...) follow the same rules.
 * **Trashing** follows the plan: thin-deck plans trash Estates and Coppers
   down to a lower money floor than Medium's.
+* **Play preferences** of the plan: an engine plays its draw before its
+  other terminals with Actions to spare, a Chapel deck plays Chapel first
+  when it trashes two cards.
 * **Everything else** (which Action to play, every prompt) is the Medium
   bot's answer (:class:`~dominion.bots.generic.GenericBot`).
 
@@ -118,6 +121,25 @@ class HardBot(GenericBot):
                 if pick is not None:
                     return pick
         return super().decide(game, decision)
+
+    # -- play preferences of the plan (engines, Chapel decks) -----------------
+
+    def _play_score(self, ctx: _Ctx, name: str, hand: list[str]) -> float:
+        """Medium's priority, but a Chapel deck plays Chapel first when it
+        trashes two cards, and an engine plays its draw before its other
+        terminals while it has Actions to spare (Medium plays the strongest
+        terminal first: Goons before Council Room leaves the drawn cards dead)."""
+        score = super()._play_score(ctx, name, hand)
+        plan = self.plan(ctx.game)
+        if plan.trash_first == name and score > 0 and score < 135:
+            rest = list(hand)
+            rest.remove(name)
+            if len(self._chapel_trash(ctx, rest, 4)) >= 2:
+                return 135.0  # thinning first: a thin deck is the plan's payload
+        if (plan.draw_first and score > 0 and name in plan.draw_first
+                and ctx.game.state.turn.actions >= 2 and score < 135):
+            return 135.0  # after villages (140) and cantrips, before other terminals
+        return score
 
     def _chapel_trash(self, ctx: _Ctx, cards: list[str], most: int, floor: int = 7,
                       estates_until: Optional[int] = 5) -> list[str]:

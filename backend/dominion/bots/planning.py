@@ -152,8 +152,12 @@ class _Tally:
             a, b = (i, j) if g % 2 == 0 else (j, i)
             bots: dict[int, "Agent"] = {0: HardBot(plan=self.plans[a]),
                                         1: HardBot(plan=self.plans[b])}
-            # Pairs share seeds: each plan meets the same deals.
-            game = new_game(2, self.kingdom, seed=self.seed + g + self.played.get((i, j), 0),
+            # Pairs share seeds: each plan meets the same deals. Two games
+            # in a row share one deal with the seats swapped, so each plan
+            # plays both hands of it (a lucky opening hand then counts for
+            # neither plan).
+            deal = (self.played.get((i, j), 0) + g) // 2
+            game = new_game(2, self.kingdom, seed=self.seed + deal,
                             agents=bots, record_events=False, edition=self.edition,
                             colony=self.colony)
             game.check_agents = False

@@ -93,6 +93,14 @@ class Plan:
     #: With no rules: Medium's buys with these (card, bonus, most copies)
     #: added to its wish for a card (Silver = 20, Gold = 50).
     bias: tuple[tuple[str, float, int], ...] = ()
+    #: Play preference of an engine: these terminals (its draw) are played
+    #: before any other terminal while two or more Actions are left, so
+    #: the draw comes before the payload that would end the Action phase.
+    draw_first: tuple[str, ...] = ()
+    #: Play preference of a thin-deck plan: this trasher is played before
+    #: any other terminal when it trashes two cards or more (Medium plays
+    #: Militia over a Chapel that would trash three cards).
+    trash_first: str = ""
 
     def strategy(self) -> Strategy:
         """The plan's buys as a DominionSim :class:`Strategy`."""
