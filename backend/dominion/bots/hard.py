@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional
 
+from ..cards.card import CARDS
 from ..decisions import SUPPLY
-from . import endgame, planning
+from . import endgame, planning, race
 from .dominionsim import GAIN_PROMPTS, DominionSimBot
 from .generic import GenericBot, _Ctx, _ctx, gain_score, pick_gain
 from .plans import Plan
@@ -35,9 +36,12 @@ class HardBot(GenericBot):
 
     name = "hard"
 
-    def __init__(self, plan: Optional[Plan] = None) -> None:
+    def __init__(self, plan: Optional[Plan] = None, racing: Optional[bool] = None) -> None:
         #: A fixed plan (the planner's tournament games); ``None``: ask the planner.
         self.fixed = plan
+        #: Whether the endgame race (:mod:`dominion.bots.race`) may change buys;
+        #: by default not in the tournament's games, whose budget is games per second.
+        self.racing = plan is None if racing is None else racing
         self._game: Optional["Game"] = None
         self._plan: Optional[Plan] = plan
         self._rules: Optional[DominionSimBot] = None
@@ -70,12 +74,42 @@ class HardBot(GenericBot):
             pick = self.choose_gain(game, seat, coins, buying=True)
         else:
             pick = self._rules.choose_buy(game, seat, coins)
+        racing = self.racing and race.applies(game)
+        if racing:
+            pick = self._race_buy(game, seat, coins, pick)
         if pick is None:
             return None
         if endgame.loses_by_ending(game, seat, pick):
             return None
+        if racing:
+            return pick  # the race weighs the penultimate Province itself
         swap = endgame.penultimate_swap(game, seat, pick, coins)
         return swap or pick
+
+    def _race_buy(self, game: "Game", seat: int, coins: int, pick: Optional[str]) -> Optional[str]:
+        """The plan's ``pick``, or the Victory card (or no Victory card) the
+        endgame race (:mod:`dominion.bots.race`) finds clearly better."""
+        is_vp = pick is not None and CARDS[pick].is_victory
+        options: list[Optional[str]] = [None]
+        if is_vp:
+            options.append(pick)
+        for card in race.BIG + ("Duchy", "Estate"):
+            if card not in options and game.state.supply.get(card, 0) > 0 \
+                    and game.may_buy(seat, card, coins):
+                options.append(card)
+        if len(options) == 1:
+            return pick
+        values = race.Race(game, seat).choice_values(options)
+        mine = values[pick if is_vp else None]
+        best = max(options, key=lambda c: values[c])
+        if values[best] <= mine + race.MARGIN:
+            return pick
+        if best is not None:
+            return best
+        # No Victory card: the best other buy (Medium's wishes), if any.
+        others = [c for c in game.buyable(seat, coins) if not CARDS[c].is_victory]
+        return GenericBot.choose_gain(self, game, seat, coins, buying=True, where=others) \
+            if others else None
 
     def choose_gain(
         self, game: "Game", seat: int, coins: int, buying: bool = False,
