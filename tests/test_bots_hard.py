@@ -160,6 +160,18 @@ def test_it_takes_the_third_pile_when_that_wins_and_not_when_it_loses() -> None:
     assert bot._buy(game, 0, 2) != "Moat"
 
 
+def test_it_buys_out_the_third_pile_over_several_buys_when_that_wins() -> None:
+    # Two piles empty, two Moats left, 2 Buys and $4: buying both ends the
+    # game ahead (the last-card rule alone would not see it).
+    piles = {"Village": 0, "Cellar": 0, "Moat": 2}
+    game = position(deck=["Copper"] * 5, discard=["Duchy"], phase="buy", coins=4, buys=2,
+                    others={1: {"deck": ["Copper"] * 5}}, supply=piles)
+    assert HardBot(plan=MEDIUM).command(game, 0).card == "Moat"
+    game = position(deck=["Copper"] * 5, phase="buy", coins=4, buys=2,
+                    others={1: {"deck": ["Copper"] * 5, "discard": ["Duchy"]}}, supply=piles)
+    assert HardBot(plan=MEDIUM)._buy(game, 0, 4) != "Moat"  # behind: no run
+
+
 def test_penultimate_province_becomes_a_duchy_that_leads() -> None:
     # Behind by 2: a Province leaves the last one to the opponent (their +6 wins);
     # a Duchy puts this seat ahead instead.

@@ -70,6 +70,9 @@ class HardBot(GenericBot):
             win = endgame.winning_end(game, seat, enders)
             if win is not None:
                 return win
+        run = endgame.winning_run(game, seat, coins)
+        if run is not None:
+            return run
         if self._rules is None:
             pick = self.choose_gain(game, seat, coins, buying=True)
         else:
