@@ -3,8 +3,11 @@
 * **Buys** follow the plan's rules (:mod:`dominion.bots.plans`, chosen per
   kingdom by :mod:`dominion.bots.planning`), or the Medium bot's choices
   for the Medium plan. Around them sits the endgame layer
-  (:mod:`dominion.bots.endgame`): take the game-ending card when it wins,
-  never one that loses, and the penultimate-Province rule.
+  (:mod:`dominion.bots.endgame`): take the game-ending card (or a run of
+  a pile's last cards) when it wins, never one that loses, and the
+  penultimate-Province rule; with the last Province or Colony left (2
+  players) the endgame race (:mod:`dominion.bots.race`) weighs the
+  Victory cards against the plan's buy.
 * **Gains** by cost (Workshop, Ironworks, Remodel...) follow the same rules.
 * **Trashing** follows the plan: thin-deck plans trash Estates and Coppers
   down to a lower money floor than Medium's.
