@@ -166,10 +166,10 @@ def test_it_buys_out_the_third_pile_over_several_buys_when_that_wins() -> None:
     piles = {"Village": 0, "Cellar": 0, "Moat": 2}
     game = position(deck=["Copper"] * 5, discard=["Duchy"], phase="buy", coins=4, buys=2,
                     others={1: {"deck": ["Copper"] * 5}}, supply=piles)
-    assert HardBot(plan=MEDIUM).command(game, 0).card == "Moat"
+    assert HardBot(plan=MEDIUM, racing=True).command(game, 0).card == "Moat"
     game = position(deck=["Copper"] * 5, phase="buy", coins=4, buys=2,
                     others={1: {"deck": ["Copper"] * 5, "discard": ["Duchy"]}}, supply=piles)
-    assert HardBot(plan=MEDIUM)._buy(game, 0, 4) != "Moat"  # behind: no run
+    assert HardBot(plan=MEDIUM, racing=True)._buy(game, 0, 4) != "Moat"  # behind: no run
 
 
 def test_penultimate_province_becomes_a_duchy_that_leads() -> None:

@@ -42,8 +42,9 @@ class HardBot(GenericBot):
     def __init__(self, plan: Optional[Plan] = None, racing: Optional[bool] = None) -> None:
         #: A fixed plan (the planner's tournament games); ``None``: ask the planner.
         self.fixed = plan
-        #: Whether the endgame race (:mod:`dominion.bots.race`) may change buys;
-        #: by default not in the tournament's games, whose budget is games per second.
+        #: Whether the endgame race (:mod:`dominion.bots.race`) and pile runs
+        #: may change buys; by default not in the tournament's games (their
+        #: budget is games per second, and plans are chosen as before).
         self.racing = plan is None if racing is None else racing
         self._game: Optional["Game"] = None
         self._plan: Optional[Plan] = plan
@@ -73,7 +74,7 @@ class HardBot(GenericBot):
             win = endgame.winning_end(game, seat, enders)
             if win is not None:
                 return win
-        run = endgame.winning_run(game, seat, coins)
+        run = endgame.winning_run(game, seat, coins) if self.racing else None
         if run is not None:
             return run
         if self._rules is None:
