@@ -120,7 +120,8 @@ class Race:
         self.other = 1 - seat
         names = [c for c in ("Colony", "Province", "Duchy", "Estate") if c in st.supply]
         self.names = names
-        self.costs = [game.cost(c) for c in names]
+        # Printed costs: a cost cut of this turn (Bridge) does not last.
+        self.costs = [CARDS[c].cost for c in names]
         self.big = [c for c in names if c in BIG]
         self.odds = [coin_odds(st.players[s].all_cards(), self.costs) for s in (0, 1)]
         # Each card's VP for each seat (Duke counts Duchies; Gardens aside).
