@@ -188,6 +188,24 @@ def test_a_money_plan_takes_the_duchy_that_puts_it_out_of_reach_of_the_last_prov
     assert bot._buy(game, 0, 6) == "Duchy"
 
 
+def test_with_three_players_the_duchy_also_keeps_the_leader_from_the_last_province() -> None:
+    # One Province left, 4 ahead of the leader: Gold lets the leader (or the
+    # other opponent) win with the last one, a Duchy does not.
+    money = Plan("gold first", rules=(rule("Province"), rule("Gold"), rule("Silver")))
+    game = position(deck=["Copper"] * 5, discard=["Duchy", "Estate", "Gold", "Gold"],
+                    phase="buy", coins=6, players=3, supply={"Province": 1},
+                    others={1: {"deck": ["Copper"] * 5, "discard": ["Gold"] * 4},
+                            2: {"deck": ["Copper"] * 5, "discard": ["Gold"] * 3}})
+    assert HardBot(plan=money, racing=True)._buy(game, 0, 6) == "Duchy"
+
+
+def test_the_best_of_several_hands_reaches_a_cost_more_often() -> None:
+    one = race.coin_odds(["Copper"] * 7 + ["Estate"] * 3, [5, 2])
+    two = race._any_of([one, one])
+    assert two[0] == pytest.approx(1 - (1 - one[0]) ** 2)
+    assert sum(two) == pytest.approx(1.0)
+
+
 def test_the_race_odds_of_a_hand_are_exact() -> None:
     # 7 Coppers and 3 Estates: $5 needs all five Coppers, C(7,5)/C(10,5).
     odds = race.coin_odds(["Copper"] * 7 + ["Estate"] * 3, [8, 5, 2])

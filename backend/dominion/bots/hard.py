@@ -5,8 +5,8 @@
   for the Medium plan. Around them sits the endgame layer
   (:mod:`dominion.bots.endgame`): take the game-ending card (or a run of
   a pile's last cards) when it wins, never one that loses, and the
-  penultimate-Province rule; with the last Province or Colony left (2
-  players) the endgame race (:mod:`dominion.bots.race`) weighs the
+  penultimate-Province rule; with the last Province or Colony left the
+  endgame race (:mod:`dominion.bots.race`) weighs the
   Victory cards against the plan's buy.
 * **Gains** by cost (Workshop, Ironworks, Remodel...) follow the same rules.
 * **Trashing** follows the plan: thin-deck plans trash Estates and Coppers

@@ -1,4 +1,4 @@
-"""The Hard bot's endgame race (2 players): which Victory card to buy when
+"""The Hard bot's endgame race: which Victory card to buy when
 few Provinces (or Colonies) are left.
 
 Near the end a game is a race for the last big cards, and the right buy
@@ -18,6 +18,9 @@ weighs the others with a small expectimax:
 * the game ends when a Colony or Province pile empties (ties go to the
   player with fewer turns, as :meth:`Game.result` says); after
   :data:`DEPTH` turns a logistic of the score gap stands for the rest.
+
+With 3 or 4 players the opponent is the leader, and its turn stands for
+all the others': its odds are those of the best of their hands.
 
 Buying "nothing" stands for the plan's own non-Victory buy (a Gold
 improves later hands, which the model ignores: it is used only once few
@@ -46,6 +49,8 @@ DEPTH = 6
 START = 1
 #: A buy is changed only when the race finds the other one this much better.
 MARGIN = 0.01
+#: Player counts the race is used with.
+PLAYERS = (2, 3, 4)
 #: Cards drawn per turn.
 HAND = 5
 
@@ -106,8 +111,25 @@ def coin_odds(cards: Sequence[str], costs: Sequence[int]) -> list[float]:
     return odds
 
 
+def _any_of(odds: list[list[float]]) -> list[float]:
+    """Bracket odds of the best of several independent hands (one player's
+    :func:`coin_odds` unchanged)."""
+    if len(odds) == 1:
+        return odds[0]
+    out = []
+    below = 1.0  # chance that no hand reaches the brackets so far
+    for b in range(len(odds[0])):
+        miss = 1.0
+        for o in odds:
+            miss *= 1.0 - sum(o[:b + 1])
+        out.append(below - miss)
+        below = miss
+    return out
+
+
 class Race:
-    """The race between ``seat`` and its one opponent from the current state.
+    """The race between ``seat`` and its opponent from the current state
+    (with 3-4 players the leader, its turn standing for all the others').
 
     :ivar names: the Victory cards of the race, dearest first (Colony,
         Province, Duchy, Estate as the supply has them).
@@ -117,23 +139,29 @@ class Race:
         st = game.state
         self.game = game
         self.seat = seat
-        self.other = 1 - seat
+        others = [o for o in range(len(st.players)) if o != seat]
+        #: The opponent: with more than two players the leader, whose turn
+        #: stands for all the others' (any of them may reach a cost).
+        self.other = max(others, key=lambda o: (game.score(o), -o))
         names = [c for c in ("Colony", "Province", "Duchy", "Estate") if c in st.supply]
         self.names = names
         # Printed costs: a cost cut of this turn (Bridge) does not last.
         self.costs = [CARDS[c].cost for c in names]
         self.big = [c for c in names if c in BIG]
-        self.odds = [coin_odds(st.players[s].all_cards(), self.costs) for s in (0, 1)]
+        self.odds = {seat: coin_odds(st.players[seat].all_cards(), self.costs),
+                     self.other: _any_of([coin_odds(st.players[o].all_cards(), self.costs)
+                                          for o in others])}
         # Each card's VP for each seat (Duke counts Duchies; Gardens aside).
-        self.vp = [[self._vp_of(s, c) for c in names] for s in (0, 1)]
+        self.vp = {s: [self._vp_of(s, c) for c in names] for s in (seat, self.other)}
         self.turns_gap = st.players[seat].turns - st.players[self.other].turns
         self._memo: dict[tuple[tuple[int, ...], int, int, int], float] = {}
         avail = [i for i, c in enumerate(names) if st.supply.get(c, 0) > 0]
         #: Per seat: (card index, its VP) of the cards on offer, dearest first,
         #: and per coin bracket its odds and the first of those it affords.
-        self._moves = [[(i, self.vp[s][i]) for i in avail] for s in (0, 1)]
-        self._brackets = [[(p, sum(1 for i in avail if i < b)) for b, p in enumerate(self.odds[s])
-                           if p > 0.0] for s in (0, 1)]
+        self._moves = {s: [(i, self.vp[s][i]) for i in avail] for s in (seat, self.other)}
+        self._brackets = {s: [(p, sum(1 for i in avail if i < b))
+                              for b, p in enumerate(self.odds[s]) if p > 0.0]
+                          for s in (seat, self.other)}
         self.depth = DEPTH if len(self.big) == 1 else DEPTH - 2
 
     def _vp_of(self, seat: int, card: str) -> int:
@@ -215,8 +243,8 @@ class Race:
 
 
 def applies(game: "Game") -> bool:
-    """Whether the race decides buys now: 2 players, few big cards left."""
+    """Whether the race decides buys now: 2-4 players, few big cards left."""
     st = game.state
-    if len(st.players) != 2:
+    if len(st.players) not in PLAYERS:
         return False
     return any(0 < st.supply.get(c, 0) <= START for c in BIG)
