@@ -21,9 +21,9 @@ import pytest
 from helpers import position
 
 from dominion import Game, new_game
-from dominion.bots import HardBot, make_bot, planning
+from dominion.bots import HardBot, make_bot, planning, race
 from dominion.bots.kingdom import candidates
-from dominion.bots.plans import MEDIUM, Plan
+from dominion.bots.plans import MEDIUM, Plan, rule
 from dominion.decisions import Decision, validate_answer
 from dominion.fastplay import play_turns
 from dominion.rng import Rng
@@ -137,7 +137,7 @@ def endgame(my_vp: list[str], their_vp: list[str], supply: dict[str, int], coins
             plan: Plan = MEDIUM) -> tuple[Game, HardBot]:
     game = position(hand=[], deck=["Copper"] * 5, discard=my_vp, phase="buy", coins=coins,
                     others={1: {"deck": ["Copper"] * 5, "discard": their_vp}}, supply=supply)
-    return game, HardBot(plan=plan)
+    return game, HardBot(plan=plan, racing=True)
 
 
 @pytest.mark.parametrize("plan_tag", ["medium", "money"])
@@ -160,11 +160,59 @@ def test_it_takes_the_third_pile_when_that_wins_and_not_when_it_loses() -> None:
     assert bot._buy(game, 0, 2) != "Moat"
 
 
+def test_it_buys_out_the_third_pile_over_several_buys_when_that_wins() -> None:
+    # Two piles empty, two Moats left, 2 Buys and $4: buying both ends the
+    # game ahead (the last-card rule alone would not see it).
+    piles = {"Village": 0, "Cellar": 0, "Moat": 2}
+    game = position(deck=["Copper"] * 5, discard=["Duchy"], phase="buy", coins=4, buys=2,
+                    others={1: {"deck": ["Copper"] * 5}}, supply=piles)
+    assert HardBot(plan=MEDIUM, racing=True).command(game, 0).card == "Moat"
+    game = position(deck=["Copper"] * 5, phase="buy", coins=4, buys=2,
+                    others={1: {"deck": ["Copper"] * 5, "discard": ["Duchy"]}}, supply=piles)
+    assert HardBot(plan=MEDIUM, racing=True)._buy(game, 0, 4) != "Moat"  # behind: no run
+
+
 def test_penultimate_province_becomes_a_duchy_that_leads() -> None:
     # Behind by 2: a Province leaves the last one to the opponent (their +6 wins);
     # a Duchy puts this seat ahead instead.
     game, bot = endgame(["Duchy"], ["Duchy", "Estate", "Estate"], {"Province": 2}, coins=8)
     assert bot._buy(game, 0, 8) == "Duchy"
+
+
+def test_a_money_plan_takes_the_duchy_that_puts_it_out_of_reach_of_the_last_province() -> None:
+    # One Province left, 4 ahead: Gold leaves the opponent a winning last
+    # Province, a Duchy (7 ahead) does not.
+    money = Plan("gold first", rules=(rule("Province"), rule("Gold"), rule("Silver")))
+    game, bot = endgame(["Duchy", "Estate", "Gold", "Gold"], ["Gold"] * 4, {"Province": 1},
+                        coins=6, plan=money)
+    assert bot._buy(game, 0, 6) == "Duchy"
+
+
+def test_with_three_players_the_duchy_also_keeps_the_leader_from_the_last_province() -> None:
+    # One Province left, 4 ahead of the leader: Gold lets the leader (or the
+    # other opponent) win with the last one, a Duchy does not.
+    money = Plan("gold first", rules=(rule("Province"), rule("Gold"), rule("Silver")))
+    game = position(deck=["Copper"] * 5, discard=["Duchy", "Estate", "Gold", "Gold"],
+                    phase="buy", coins=6, players=3, supply={"Province": 1},
+                    others={1: {"deck": ["Copper"] * 5, "discard": ["Gold"] * 4},
+                            2: {"deck": ["Copper"] * 5, "discard": ["Gold"] * 3}})
+    assert HardBot(plan=money, racing=True)._buy(game, 0, 6) == "Duchy"
+
+
+def test_the_best_of_several_hands_reaches_a_cost_more_often() -> None:
+    one = race.coin_odds(["Copper"] * 7 + ["Estate"] * 3, [5, 2])
+    two = race._any_of([one, one])
+    assert two[0] == pytest.approx(1 - (1 - one[0]) ** 2)
+    assert sum(two) == pytest.approx(1.0)
+
+
+def test_the_race_odds_of_a_hand_are_exact() -> None:
+    # 7 Coppers and 3 Estates: $5 needs all five Coppers, C(7,5)/C(10,5).
+    odds = race.coin_odds(["Copper"] * 7 + ["Estate"] * 3, [8, 5, 2])
+    assert odds[0] == 0.0
+    assert odds[1] == pytest.approx(21 / 252)
+    assert sum(odds) == pytest.approx(1.0)
+    assert race.coin_odds(["Gold"] * 6, [8, 5, 2])[0] == pytest.approx(1.0)
 
 
 # ----------------------------------------------------------------------

@@ -34,23 +34,26 @@ def ends_game(game: "Game", card: str) -> bool:
     return game.empty_piles() + 1 >= limit
 
 
-def score_with(game: "Game", seat: int, card: Optional[str], buying: bool) -> int:
-    """``seat``'s score after gaining ``card`` (Goons in play add a token per buy)."""
+def score_with(game: "Game", seat: int, card: Optional[str], buying: bool,
+               copies: int = 1) -> int:
+    """``seat``'s score after gaining ``copies`` of ``card`` (Goons in play
+    add a token per buy)."""
     p = game.state.players[seat]
     owned = Counter(p.all_cards())
     if card is not None:
-        owned[card] += 1
+        owned[card] += copies
     tokens = p.vp_tokens
     if buying and game.state.turn.seat == seat:
-        tokens += p.in_play.count("Goons")
+        tokens += p.in_play.count("Goons") * copies
     return total(owned, tokens)
 
 
-def outcome(game: "Game", seat: int, card: str, buying: bool) -> int:
+def outcome(game: "Game", seat: int, card: str, buying: bool, copies: int = 1) -> int:
     """:data:`WIN`, :data:`SHARE` or :data:`LOSE` if the game ended with this gain
-    (ties go to the seats with fewer turns, as :meth:`Game.result` says)."""
+    (of ``copies``; ties go to the seats with fewer turns, as
+    :meth:`Game.result` says)."""
     st = game.state
-    mine = score_with(game, seat, card, buying)
+    mine = score_with(game, seat, card, buying, copies)
     turns = st.players[seat].turns
     result = WIN
     for o in range(len(st.players)):
@@ -101,6 +104,34 @@ def penultimate_swap(game: "Game", seat: int, card: str, coins: int) -> Optional
             and score_with(game, seat, "Duchy", buying=True) > theirs:
         return "Duchy"
     return None
+
+
+def winning_run(game: "Game", seat: int, coins: int) -> Optional[str]:
+    """The card to buy now when buying the rest of its pile this turn (a
+    few cards, within the Buys and coins left) ends the game on piles and
+    wins: the first of that run; ``None`` if there is none.
+
+    The last card of a pile is :func:`winning_end`'s; this finds the runs of
+    two or more that it would not see.
+    """
+    st = game.state
+    buys = st.turn.buys
+    if buys < 2:
+        return None
+    limit = 3 if len(st.players) <= 4 else 4
+    piles_end = game.empty_piles() + 1 >= limit
+    best: Optional[str] = None
+    best_score = -10**9
+    for card, left in st.supply.items():
+        if not 2 <= left <= buys or not (piles_end or card in ("Province", "Colony")):
+            continue
+        if not game.may_buy(seat, card, coins) or game.cost(card) * left > coins:
+            continue
+        if outcome(game, seat, card, buying=True, copies=left) == WIN:
+            s = score_with(game, seat, card, buying=True, copies=left)
+            if s > best_score:
+                best, best_score = card, s
+    return best
 
 
 def buyable_enders(game: "Game", seat: int, coins: int) -> list[str]:

@@ -3,8 +3,11 @@
 * **Buys** follow the plan's rules (:mod:`dominion.bots.plans`, chosen per
   kingdom by :mod:`dominion.bots.planning`), or the Medium bot's choices
   for the Medium plan. Around them sits the endgame layer
-  (:mod:`dominion.bots.endgame`): take the game-ending card when it wins,
-  never one that loses, and the penultimate-Province rule.
+  (:mod:`dominion.bots.endgame`): take the game-ending card (or a run of
+  a pile's last cards) when it wins, never one that loses, and the
+  penultimate-Province rule; with the last Province or Colony left the
+  endgame race (:mod:`dominion.bots.race`) weighs the
+  Victory cards against the plan's buy.
 * **Gains** by cost (Workshop, Ironworks, Remodel...) follow the same rules.
 * **Trashing** follows the plan: thin-deck plans trash Estates and Coppers
   down to a lower money floor than Medium's.
@@ -22,8 +25,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional
 
+from ..cards.card import CARDS
 from ..decisions import SUPPLY
-from . import endgame, planning
+from . import endgame, planning, race
 from .dominionsim import GAIN_PROMPTS, DominionSimBot
 from .generic import GenericBot, _Ctx, _ctx, gain_score, pick_gain
 from .plans import Plan
@@ -38,9 +42,13 @@ class HardBot(GenericBot):
 
     name = "hard"
 
-    def __init__(self, plan: Optional[Plan] = None) -> None:
+    def __init__(self, plan: Optional[Plan] = None, racing: Optional[bool] = None) -> None:
         #: A fixed plan (the planner's tournament games); ``None``: ask the planner.
         self.fixed = plan
+        #: Whether the endgame race (:mod:`dominion.bots.race`) and pile runs
+        #: may change buys; by default not in the tournament's games (their
+        #: budget is games per second, and plans are chosen as before).
+        self.racing = plan is None if racing is None else racing
         self._game: Optional["Game"] = None
         self._plan: Optional[Plan] = plan
         self._rules: Optional[DominionSimBot] = None
@@ -69,16 +77,49 @@ class HardBot(GenericBot):
             win = endgame.winning_end(game, seat, enders)
             if win is not None:
                 return win
+        run = endgame.winning_run(game, seat, coins) if self.racing else None
+        if run is not None:
+            return run
         if self._rules is None:
             pick = self.choose_gain(game, seat, coins, buying=True)
         else:
             pick = self._rules.choose_buy(game, seat, coins)
+        racing = self.racing and race.applies(game)
+        if racing:
+            pick = self._race_buy(game, seat, coins, pick)
         if pick is None:
             return None
         if endgame.loses_by_ending(game, seat, pick):
             return None
+        if racing:
+            return pick  # the race weighs the penultimate Province itself
         swap = endgame.penultimate_swap(game, seat, pick, coins)
         return swap or pick
+
+    def _race_buy(self, game: "Game", seat: int, coins: int, pick: Optional[str]) -> Optional[str]:
+        """The plan's ``pick``, or the Victory card (or no Victory card) the
+        endgame race (:mod:`dominion.bots.race`) finds clearly better."""
+        is_vp = pick is not None and CARDS[pick].is_victory
+        options: list[Optional[str]] = [None]
+        if is_vp:
+            options.append(pick)
+        for card in race.BIG + ("Duchy", "Estate"):
+            if card not in options and game.state.supply.get(card, 0) > 0 \
+                    and game.may_buy(seat, card, coins):
+                options.append(card)
+        if len(options) == 1:
+            return pick
+        values = race.Race(game, seat).choice_values(options)
+        mine = values[pick if is_vp else None]
+        best = max(options, key=lambda c: values[c])
+        if values[best] <= mine + race.MARGIN:
+            return pick
+        if best is not None:
+            return best
+        # No Victory card: the best other buy (Medium's wishes), if any.
+        others = [c for c in game.buyable(seat, coins) if not CARDS[c].is_victory]
+        return GenericBot.choose_gain(self, game, seat, coins, buying=True, where=others) \
+            if others else None
 
     def choose_gain(
         self, game: "Game", seat: int, coins: int, buying: bool = False,
