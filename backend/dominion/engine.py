@@ -812,9 +812,8 @@ class Game:
         p = self.state.players[seat]
         deck = p.deck
         if len(deck) >= n:
-            taken = deck[-n:] if n else []
+            taken = deck[: -n - 1 : -1]  # the top n, top card first
             del deck[len(deck) - n :]
-            taken.reverse()
             return taken
         taken = deck[::-1]
         deck.clear()
@@ -841,9 +840,8 @@ class Game:
         p = self.state.players[seat]
         deck = p.deck
         if len(deck) >= n:
-            drawn = deck[-n:] if n else []
+            drawn = deck[: -n - 1 : -1]  # top card first, as _pull returns them
             del deck[len(deck) - n :]
-            drawn.reverse()  # top card first, as _pull returns them
         else:
             drawn = self._take(seat, n)
         p.hand += drawn
@@ -1113,10 +1111,8 @@ class Game:
         if len(deck) >= 5 and self._events is None:
             # draw(seat, 5) into the empty hand, inline: most turns of a
             # simulation end here, and the deck needs no shuffle.
-            hand = deck[-5:]
+            p.hand = deck[:-6:-1]  # the top five, top card first, as draw() adds them
             del deck[-5:]
-            hand.reverse()  # top card first, as draw() adds them
-            p.hand = hand
         else:
             p.hand = []
             self.draw(seat, 5)
