@@ -1032,9 +1032,12 @@ class Game:
         # The split of this very hand was most likely computed before (dominion.hands).
         key = (*p.hand,)
         split = self._hands.memo.get(key) or self._hands.split(key)  # a call only for a new hand
-        coins, batch, rest, late, effects = split
+        coins, batch, rest, late, effects, after_silver = split
         if batch:
             turn = self.state.turn
+            if after_silver is not None and not turn.effects:
+                turn.silver_played = True  # all the first Silver does without a Merchant played
+                effects = after_silver
             if turn.effects or self._curse_is_treasure:
                 coins = sum(self.coins_of(name) for name in batch)  # Coppersmith, Curse
             turn.coins += coins

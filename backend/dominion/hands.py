@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .cards.basic import silver
 from .cards.card import CARDS, PLAIN, PlayEffect
 
 #: Remembered splits per rule before the memo starts again (random kingdoms
@@ -29,7 +30,11 @@ class HandSplit(NamedTuple):
     batch: tuple[str, ...]  # the plain Treasures, played together
     rest: tuple[str, ...]  # every other card: the hand after the batch
     late: tuple[str, ...]  # Treasures among the rest (LATE, or EARLY ones an ability left)
-    effects: tuple[tuple[str, PlayEffect], ...]  # batch cards with an ``on_play`` (Silver)
+    effects: tuple[tuple[str, PlayEffect], ...]  # batch cards with an ``on_play``, see below
+    #: ``effects`` without its first when that is Silver's, else ``None``:
+    #: with no "this turn" effect (no Merchant played) Silver's ability only
+    #: sets ``Turn.silver_played``, which the caller then does without a call.
+    after_silver: tuple[tuple[str, PlayEffect], ...] | None
 
 
 class Splitter:
@@ -80,10 +85,13 @@ class Splitter:
                 batch.append(name)
                 total += value
                 effect = self.effects.get(name)
-                if effect is not None:
+                # Silver's ability acts on a turn's first Silver only (Turn.silver_played).
+                if effect is not None and not (effect is silver and (name, effect) in effects):
                     effects.append((name, effect))
+        after_silver = tuple(effects[1:]) if effects and effects[0][1] is silver else None
         # A plain tuple: NamedTuple's constructor is a Python function.
-        return (total, tuple(batch), tuple(rest), tuple(late), tuple(effects))  # type: ignore[return-value]
+        return (total, tuple(batch), tuple(rest), tuple(late),  # type: ignore[return-value]
+                tuple(effects), after_silver)
 
 
 _SPLITTERS: dict[bool, Splitter] = {}
