@@ -1030,7 +1030,7 @@ class Game:
                 if name in p.hand:  # an earlier ability may have moved it
                     self.play_treasure(seat, name)
         # The split of this very hand was most likely computed before (dominion.hands).
-        key = (*p.hand,)
+        key = tuple(p.hand)
         split = self._hands.memo.get(key) or self._hands.split(key)  # a call only for a new hand
         coins, batch, rest, late, effects, after_silver = split
         if batch:
