@@ -78,3 +78,20 @@ def test_a_grown_catalog_gets_new_tables(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setitem(CARDS, "Test Coin", CARDS["Gold"])
     grown = splitter(False, _treasure_orders(False))
     assert grown is not first and "Test Coin" in grown.coins
+
+
+def test_play_all_treasures_says_when_no_treasure_can_be_left() -> None:
+    from dominion import new_game
+    from dominion.presets import preset
+
+    game = new_game(2, preset("First Game"), seed=1)
+    seat = game.state.turn.seat
+    game.state.players[seat].hand = ["Copper", "Estate", "Silver", "Silver"]
+    assert game.play_all_treasures(seat) is False  # Silver's ability is a flag, no call
+    assert game.state.players[seat].hand == ["Estate"]
+    assert game.state.turn.silver_played and game.state.turn.coins == 5
+
+    game = new_game(2, ["Venture", *preset("First Game")[:9]], seed=1)
+    seat = game.state.turn.seat
+    game.state.players[seat].hand = ["Venture", "Estate"]
+    assert game.play_all_treasures(seat) is True  # Venture's ability ran

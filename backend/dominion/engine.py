@@ -1016,12 +1016,16 @@ class Game:
         """Play one Treasure from the hand."""
         self.play_from_hand(seat, name)
 
-    def play_all_treasures(self, seat: int) -> None:
+    def play_all_treasures(self, seat: int) -> bool:
         """Play every Treasure in hand so that none loses value (``Card.play_order``):
         first, one at a time, those that change later costs and gains (Quarry,
         Collection), then those that ask about the hand (Tiara, Contraband,
         Anvil); then the plain ones in one batch; last, one at a time, those
-        that count what is in play (Bank). Each group keeps hand order."""
+        that count what is in play (Bank). Each group keeps hand order.
+
+        :returns: whether a Treasure may still be in the hand (an ability ran
+            that may have put one there); ``False`` means surely none.
+        """
         p = self.state.players[seat]
         orders = self._treasures
         if self._early_treasures:
@@ -1050,6 +1054,8 @@ class Game:
         for name in late:
             if name in p.hand:
                 self.play_treasure(seat, name)
+        # Without abilities the hand left is ``rest``, which holds no Treasure.
+        return bool(self._early_treasures or effects or late)
 
     # ------------------------------------------------------------------
     # Attacks
