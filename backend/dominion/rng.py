@@ -112,7 +112,9 @@ class Rng:
         start = self.counter, self._buf, self._pos
         if n <= _REJECTED_UPTO_MAX:
             words = self._take(n - 1)
-            if _rejected_words(n).isdisjoint(words):
+            # The set is grown only for a longer shuffle than any before: no call otherwise.
+            rejected = _rejected if n <= _rejected_upto else _rejected_words(n)
+            if rejected.isdisjoint(words):
                 for w in words:
                     j = w * n >> 32
                     n -= 1
