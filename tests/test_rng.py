@@ -274,3 +274,23 @@ def test_shuffle_rejection_mid_shuffle_after_a_block_boundary(at: int) -> None:
     assert a == b
     assert fast.to_dict() == ref.to_dict()
     assert fast.word() == ref.word()
+
+
+def test_rejected_words_are_exactly_those_below_rejects_near_each_boundary() -> None:
+    # below(k) rejects w when the low 32 bits of w * k are under 2**32 % k;
+    # such words sit just above a multiple of 2**32 / k, so every other word
+    # is accepted. The shuffle's fast path trusts this set to hold them all.
+    from dominion.rng import _rejected_words
+
+    rejected = _rejected_words(64)
+    for k in range(2, 65):
+        threshold = (1 << 32) % k
+        for t in range(k):
+            base = (t << 32) // k
+            for w in range(max(0, base - 2), min(1 << 32, base + 3)):
+                if (w * k) & 0xFFFFFFFF < threshold:
+                    assert w in rejected, (k, w)
+    rng = Rng(5)
+    for _ in range(2000):
+        w, k = rng.word(), 2 + rng.below(63)
+        assert ((w * k) & 0xFFFFFFFF < (1 << 32) % k) <= (w in rejected)

@@ -22,8 +22,8 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, NamedTuple, Optional, Protocol
 
-from . import gains, scores, undo
-from .cards.card import CARDS, PLAIN, TREASURE, Card, PlayEffect
+from . import gains, hands, scores, undo
+from .cards.card import CARDS, TREASURE, Card
 from .commands import Answer, Buy, Command, EndPhase, Play, PlayTreasures, Undo, parse_command
 from .costs import COST_EFFECTS, cost, has_cost_rules
 from .decisions import CARDS as CHOOSE_CARDS
@@ -117,24 +117,6 @@ def _treasure_orders(curse_is_treasure: bool) -> dict[str, int]:
     return built[1]
 
 
-_PLAIN: dict[bool, tuple[int, dict[str, int], dict[str, PlayEffect]]] = {}
-
-
-def _plain_treasures(curse_is_treasure: bool) -> tuple[dict[str, int], dict[str, PlayEffect]]:
-    """The Treasures "play all Treasures" plays in one batch (``PLAIN``), by
-    name: their printed coins, and the ``on_play`` of those that have one
-    (Silver, for Merchant). One pair per rule, rebuilt when the catalog grows."""
-    built = _PLAIN.get(curse_is_treasure)
-    if built is None or built[0] != len(CARDS):
-        plain = [(n, c) for n, c in CARDS.items() if c.is_treasure and c.play_order == PLAIN]
-        coins = {n: c.coins for n, c in plain}
-        effects = {n: c.on_play for n, c in plain if c.on_play is not None}
-        if curse_is_treasure:
-            coins["Curse"] = 0  # its $1 comes from coins_of
-        built = _PLAIN[curse_is_treasure] = (len(CARDS), coins, effects)
-    return built[1], built[2]
-
-
 class _CardRules(NamedTuple):
     """Which card-specific rules a game with this supply needs (see ``Game.__init__``)."""
 
@@ -209,7 +191,7 @@ class Game:
         (self._cost_rules, self.gain_hooks, self.buy_hooks, self._start_of_turn,
          self._buy_rules, self._early_treasures, self._curse_is_treasure,
          self._treasures) = _card_rules(tuple(state.supply))
-        self._plain_coins, self._plain_effects = _plain_treasures(self._curse_is_treasure)
+        self._hands = hands.splitter(self._curse_is_treasure, self._treasures)
 
     # ------------------------------------------------------------------
     # Serialization
@@ -830,9 +812,8 @@ class Game:
         p = self.state.players[seat]
         deck = p.deck
         if len(deck) >= n:
-            taken = deck[-n:] if n else []
+            taken = deck[: -n - 1 : -1]  # the top n, top card first
             del deck[len(deck) - n :]
-            taken.reverse()
             return taken
         taken = deck[::-1]
         deck.clear()
@@ -859,9 +840,8 @@ class Game:
         p = self.state.players[seat]
         deck = p.deck
         if len(deck) >= n:
-            drawn = deck[-n:] if n else []
+            drawn = deck[: -n - 1 : -1]  # top card first, as _pull returns them
             del deck[len(deck) - n :]
-            drawn.reverse()  # top card first, as _pull returns them
         else:
             drawn = self._take(seat, n)
         p.hand += drawn
@@ -1036,12 +1016,16 @@ class Game:
         """Play one Treasure from the hand."""
         self.play_from_hand(seat, name)
 
-    def play_all_treasures(self, seat: int) -> None:
+    def play_all_treasures(self, seat: int) -> bool:
         """Play every Treasure in hand so that none loses value (``Card.play_order``):
         first, one at a time, those that change later costs and gains (Quarry,
         Collection), then those that ask about the hand (Tiara, Contraband,
         Anvil); then the plain ones in one batch; last, one at a time, those
-        that count what is in play (Bank). Each group keeps hand order."""
+        that count what is in play (Bank). Each group keeps hand order.
+
+        :returns: whether a Treasure may still be in the hand (an ability ran
+            that may have put one there); ``False`` means surely none.
+        """
         p = self.state.players[seat]
         orders = self._treasures
         if self._early_treasures:
@@ -1049,36 +1033,29 @@ class Game:
             for name in first:
                 if name in p.hand:  # an earlier ability may have moved it
                     self.play_treasure(seat, name)
-        plain = self._plain_coins
-        batch: list[str] = []
-        late: list[str] = []
-        rest: list[str] = []
-        coins = 0
-        for name in p.hand:
-            value = plain.get(name)
-            if value is not None:
-                batch.append(name)
-                coins += value
-            elif name in orders:  # LATE, or an EARLY one an ability left in the hand
-                late.append(name)
-                rest.append(name)
-            else:
-                rest.append(name)
+        # The split of this very hand was most likely computed before (dominion.hands).
+        key = tuple(p.hand)
+        split = self._hands.memo.get(key) or self._hands.split(key)  # a call only for a new hand
+        coins, batch, rest, late, effects, after_silver = split
         if batch:
-            if self.state.turn.effects or self._curse_is_treasure:
+            turn = self.state.turn
+            if after_silver is not None and not turn.effects:
+                turn.silver_played = True  # all the first Silver does without a Merchant played
+                effects = after_silver
+            if turn.effects or self._curse_is_treasure:
                 coins = sum(self.coins_of(name) for name in batch)  # Coppersmith, Curse
-            self.state.turn.coins += coins
+            turn.coins += coins
             p.in_play += batch
-            p.hand = rest
+            p.hand = [*rest]
             if self._events is not None:
-                self.emit("play", seat, cards=batch)
-            for name in batch:
-                effect = self._plain_effects.get(name)
-                if effect is not None:
-                    effect(self, seat, PlayedCard(name))
+                self.emit("play", seat, cards=list(batch))
+            for name, effect in effects:
+                effect(self, seat, PlayedCard(name))
         for name in late:
             if name in p.hand:
                 self.play_treasure(seat, name)
+        # Without abilities the hand left is ``rest``, which holds no Treasure.
+        return bool(self._early_treasures or effects or late)
 
     # ------------------------------------------------------------------
     # Attacks
@@ -1143,10 +1120,8 @@ class Game:
         if len(deck) >= 5 and self._events is None:
             # draw(seat, 5) into the empty hand, inline: most turns of a
             # simulation end here, and the deck needs no shuffle.
-            hand = deck[-5:]
+            p.hand = deck[:-6:-1]  # the top five, top card first, as draw() adds them
             del deck[-5:]
-            hand.reverse()  # top card first, as draw() adds them
-            p.hand = hand
         else:
             p.hand = []
             self.draw(seat, 5)

@@ -106,8 +106,10 @@ def play_turns(
                         hand = st.players[seat].hand
                 while not turn.bought and not treasures.isdisjoint(hand):
                     turn.phase = BUY_PHASE
-                    game.play_all_treasures(seat)
+                    more = game.play_all_treasures(seat)
                     hand = st.players[seat].hand
+                    if not more:
+                        break  # surely no Treasure left: no need to look again
                 while turn.buys > 0:
                     card = pick_buy(game, seat, turn.coins)
                     if card is None:

@@ -155,7 +155,8 @@ def buy(game: "Game", seat: int, name: str) -> None:
     """Buy ``name`` (already checked legal): spend a Buy and its cost, then gain it."""
     turn = game.state.turn
     turn.buys -= 1
-    turn.coins -= game.cost(name)
+    # The printed cost without the call when no rule changes costs (every Big Money buy).
+    turn.coins -= game.cost(name) if game._cost_rules or turn.effects else CARDS[name].cost
     turn.bought = True
     if game._events is not None:
         game.emit("buy", seat, card=name)

@@ -19,6 +19,28 @@ _WORDS = struct.Struct("<16I")
 _MASK64 = (1 << 64) - 1
 
 
+#: Shuffles of more cards than this go card by card through :meth:`Rng.below`.
+_REJECTED_UPTO_MAX = 1024
+_rejected: set[int] = set()
+_rejected_upto = 1
+
+
+def _rejected_words(n: int) -> set[int]:
+    """Every word ``below(k)`` rejects for some ``k`` in 2..``n`` (at least):
+    for each ``t`` below ``k`` only the one word ``w`` with ``w * k`` just at
+    or above ``t * 2**32`` can have its low 32 bits under ``2**32 % k``.
+    Grown on demand, shared by every generator."""
+    global _rejected_upto
+    while _rejected_upto < n:
+        k = _rejected_upto = _rejected_upto + 1
+        threshold = (1 << 32) % k
+        for t in range(k):
+            w = -(-(t << 32) // k)
+            if (w * k) & 0xFFFFFFFF < threshold:
+                _rejected.add(w)
+    return _rejected
+
+
 class Rng:
     """Counter-mode BLAKE2b generator.
 
@@ -79,28 +101,30 @@ class Rng:
         Position ``i`` (from the end down) swaps with ``below(i + 1)``: the
         words and the permutation are exactly those of calling :meth:`below`
         per card (``tests/test_rng.py`` checks it). Shuffles are the
-        simulator's hot path, so the words are taken in one slice and
-        :meth:`below`'s rejection is only tested exactly when its cheap
-        necessary condition holds (a chance of ``n`` in 2**32 per card).
+        simulator's hot path, so the words are taken in one slice and checked
+        at once against every word :meth:`below` could reject for this many
+        cards or fewer (:func:`_rejected_words`, a chance of about ``n**2``
+        in 2**33 per shuffle): without one, each card costs one multiply.
         """
         n = len(items)
         if n < 2:
             return
         start = self.counter, self._buf, self._pos
-        for w in self._take(n - 1):
-            m = w * n
-            if m & 0xFFFFFFFF < n and m & 0xFFFFFFFF < 0x100000000 % n:
-                # below(n) rejects this word: back to it, then card by card.
-                self.counter, self._buf, self._pos = start
-                for _ in range(len(items) - n):  # the words already used
-                    self.word()
-                while n > 1:
-                    j = self.below(n)
+        if n <= _REJECTED_UPTO_MAX:
+            words = self._take(n - 1)
+            # The set is grown only for a longer shuffle than any before: no call otherwise.
+            rejected = _rejected if n <= _rejected_upto else _rejected_words(n)
+            if rejected.isdisjoint(words):
+                for w in words:
+                    j = w * n >> 32
                     n -= 1
                     items[n], items[j] = items[j], items[n]
                 return
+            self.counter, self._buf, self._pos = start  # back to the first word
+        # A word below() rejects: card by card.
+        while n > 1:
+            j = self.below(n)
             n -= 1
-            j = m >> 32
             items[n], items[j] = items[j], items[n]
 
     def _take(self, count: int) -> tuple[int, ...] | list[int]:

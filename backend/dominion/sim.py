@@ -98,12 +98,24 @@ def bot_for(name: str) -> Bot:
     return DominionSimBot(strategy, name=name)
 
 
+_PROSPERITY: tuple[int, frozenset[str]] = (0, frozenset())
+
+
+def _prosperity_cards() -> frozenset[str]:
+    """The catalog's Prosperity card names, rebuilt when the catalog grows."""
+    global _PROSPERITY
+    if _PROSPERITY[0] != len(CARDS):
+        _PROSPERITY = (len(CARDS), frozenset(n for n, c in CARDS.items() if c.set == "prosperity"))
+    return _PROSPERITY[1]
+
+
 def colony_for(kingdom: Sequence[str], seed: int) -> bool:
     """The Platinum/Colony rule for a game's kingdom, drawn from its seed.
 
     :raises InvalidSetup: on an unknown or basic card in a kingdom with Prosperity cards.
     """
-    if not any(n in CARDS and CARDS[n].set == "prosperity" for n in kingdom):
+    # One set test (in C) rather than a look-up per card: every simulated game asks.
+    if _prosperity_cards().isdisjoint(kingdom):
         return False  # never without Prosperity cards: no draw needed
     return decide_colony(validate_kingdom(kingdom), Rng(seed ^ _COLONY_SALT))[0]
 

@@ -19,10 +19,15 @@ class BigMoney:
     name = "big-money"
 
     def choose_buy(self, game: "Game", seat: int, coins: int) -> Optional[str]:
+        # Spelled out rather than looped over (card, price) pairs: the
+        # simulator asks this every turn of a Big Money game.
         supply = game.state.supply
-        for card, price in (("Province", 8), ("Gold", 6), ("Silver", 3)):
-            if coins >= price and supply.get(card, 0) > 0:
-                return card
+        if coins >= 8 and supply.get("Province", 0) > 0:
+            return "Province"
+        if coins >= 6 and supply.get("Gold", 0) > 0:
+            return "Gold"
+        if coins >= 3 and supply.get("Silver", 0) > 0:
+            return "Silver"
         return None
 
     def action(self, game: "Game", seat: int) -> Optional[str]:
