@@ -342,24 +342,31 @@ def test_every_card_name_fits_its_tiles_at_360_px(browser, server, shots, lang):
     ctx.close()
 
 
-@pytest.mark.parametrize("lang, message", [
-    ("cs", "Žádné království nesplňuje všechny tyto podmínky"),
-    ("hu", "Egyetlen királyság sem felel meg az összes feltételnek"),
+@pytest.mark.parametrize("lang, unmet, problem", [
+    ("cs", "vynecháno z karet k zařazení", "Název karty neznáme"),
+    ("hu", "kimaradt a kötelező kártyák közül", "Ismeretlen kártyanév"),
 ])
-def test_a_problem_the_player_causes_is_told_in_their_language(browser, server, shots, lang, message):
+def test_a_problem_the_player_causes_is_told_in_their_language(browser, server, shots, lang, unmet, problem):
     ctx = open_context(browser, server, lang=LOCALES[lang])
     page = ctx.new_page()
     open_home(page)
     page.click("#mode-random")
     wait_idle(page)
     page.click("#rnd-more summary")
-    # More cards to include than a kingdom holds, by their local names.
+    # More cards to include than a kingdom holds, by their local names: a kingdom of
+    # the first ten, and a note naming the one left out, in the player's language.
     cards = catalog(server, lang)
     eleven = ["Moat", "Village", "Smithy", "Market", "Festival", "Cellar", "Gardens", "Workshop", "Militia",
               "Library", "Moneylender"]
     page.fill("#rnd-include", ", ".join(cards[c]["local_name"] for c in eleven))
     page.click("#roll")
     wait_idle(page)
-    expect(page.locator("#form-error")).to_contain_text(message)
+    expect(page.locator("#unmet")).to_contain_text(f"{unmet}: {cards['Moneylender']['local_name']}")
+    check_screen(page, lang, shots, "home-unmet", full=True)
+    # A name no card has is the player's problem, told in their language.
+    page.fill("#rnd-include", "Xyzzy")
+    page.click("#roll")
+    wait_idle(page)
+    expect(page.locator("#form-error")).to_contain_text(problem)
     check_screen(page, lang, shots, "home-problem", full=True)
     ctx.close()
