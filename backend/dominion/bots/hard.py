@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from ..cards.card import CARDS
 from ..decisions import SUPPLY
-from . import endgame, planning, race
+from . import endgame, opponents, planning, race
 from .dominionsim import GAIN_PROMPTS, DominionSimBot
 from .generic import GenericBot, _Ctx, _ctx, gain_score, pick_gain
 from .plans import Plan
@@ -84,6 +84,8 @@ class HardBot(GenericBot):
             pick = self.choose_gain(game, seat, coins, buying=True)
         else:
             pick = self._rules.choose_buy(game, seat, coins)
+        if self.racing:
+            pick = opponents.answer(game, seat, coins, pick)
         racing = self.racing and race.applies(game)
         if racing:
             pick = self._race_buy(game, seat, coins, pick)
@@ -151,6 +153,8 @@ class HardBot(GenericBot):
     def decide(self, game: "Game", decision: "Decision") -> Any:
         """Gains by cost take a winning game-ending card, then follow the
         plan's rules; everything else is Medium's answer."""
+        if decision.prompt == "masquerade.pass" and decision.options:
+            return [opponents.pass_card(game, decision.seat, list(decision.options))]
         if decision.kind == SUPPLY and decision.prompt in GAIN_PROMPTS:
             self.plan(game)
             seat = decision.seat
