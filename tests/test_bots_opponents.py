@@ -3,6 +3,7 @@
 * an opponent with a Duke (or early Duchies) is a Duke slog, and then the
   Hard bot takes a Duchy (a Duke once they are gone) over Gold with $5-$7,
   but only with a deck that keeps its money, and not against money;
+* a deck whose money cannot reach $6 buys Silver, not a drawing Action;
 * Masquerade passes a Curse, an Estate while the game is young, a Copper,
   then the worst non-Victory card: never a Duchy or Duke while anything
   else will do.
@@ -70,3 +71,19 @@ def test_masquerade_never_passes_points_when_another_card_will_do() -> None:
     # Young: the Estate is junk (before a Copper); late: 2 points, the Copper goes.
     assert pass_of(["Copper", "Estate", "Silver"]) == "Estate"
     assert pass_of(["Copper", "Estate", "Silver"], late) == "Copper"
+
+
+CHAPEL = ["Chapel", "Laboratory", "Market", "Festival", "Village", "Cellar", "Harbinger",
+          "Moat", "Bureaucrat", "Merchant"]
+
+
+def test_a_deck_without_the_money_to_reach_gold_buys_silver_not_a_laboratory() -> None:
+    # Trashed down to Silver and Gold: Laboratories at $5 would draw $5 forever.
+    labs = Plan("labs", rules=(rule("Province"), rule("Gold"), rule("Laboratory"), rule("Silver")))
+    bot = HardBot(plan=labs, racing=True)
+    thin = position(deck=["Silver", "Gold", "Chapel", "Laboratory"], phase="buy", coins=5,
+                    kingdom=CHAPEL, others={1: {"deck": ["Copper"] * 5}})
+    assert bot._buy(thin, 0, 5) == "Silver"
+    enough = position(deck=["Silver", "Gold", "Copper", "Chapel", "Laboratory"], phase="buy",
+                      coins=5, kingdom=CHAPEL, others={1: {"deck": ["Copper"] * 5}})
+    assert bot._buy(enough, 0, 5) == "Laboratory"

@@ -29,12 +29,17 @@ from ..cards.card import CARDS
 from ..decisions import SUPPLY
 from . import endgame, opponents, planning, race
 from .dominionsim import GAIN_PROMPTS, DominionSimBot
-from .generic import GenericBot, _Ctx, _ctx, gain_score, pick_gain
+from .generic import GenericBot, _Ctx, _ctx, coins_of, gain_score, pick_gain
 from .plans import Plan
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..decisions import Decision
     from ..engine import Game
+
+
+#: A deck whose money (Treasures and +$) is below this never reaches Gold:
+#: it buys money, not Actions that only draw (:meth:`HardBot._money_first`).
+STALL_MONEY = 6
 
 
 class HardBot(GenericBot):
@@ -86,6 +91,7 @@ class HardBot(GenericBot):
             pick = self._rules.choose_buy(game, seat, coins)
         if self.racing:
             pick = opponents.answer(game, seat, coins, pick)
+            pick = self._money_first(game, seat, coins, pick)
         racing = self.racing and race.applies(game)
         if racing:
             pick = self._race_buy(game, seat, coins, pick)
@@ -97,6 +103,20 @@ class HardBot(GenericBot):
             return pick  # the race weighs the penultimate Province itself
         swap = endgame.penultimate_swap(game, seat, pick, coins)
         return swap or pick
+
+    def _money_first(self, game: "Game", seat: int, coins: int,
+                     pick: Optional[str]) -> Optional[str]:
+        """Silver instead of an Action that makes no coins when the whole
+        deck's money is under $6: such a deck never reaches Gold or a
+        Province whatever it draws (a Chapel deck trashed down to Silver and
+        Gold bought Laboratories at $5 for the rest of the game)."""
+        if pick is None or not CARDS[pick].is_action or coins_of(pick) > 0:
+            return pick
+        if _ctx(game, seat).money >= STALL_MONEY:
+            return pick
+        if game.state.supply.get("Silver", 0) > 0 and game.may_buy(seat, "Silver", coins):
+            return "Silver"
+        return pick
 
     def _race_buy(self, game: "Game", seat: int, coins: int, pick: Optional[str]) -> Optional[str]:
         """The plan's ``pick``, or the Victory card (or no Victory card) the
