@@ -87,3 +87,14 @@ def test_a_deck_without_the_money_to_reach_gold_buys_silver_not_a_laboratory() -
     enough = position(deck=["Silver", "Gold", "Copper", "Chapel", "Laboratory"], phase="buy",
                       coins=5, kingdom=CHAPEL, others={1: {"deck": ["Copper"] * 5}})
     assert bot._buy(enough, 0, 5) == "Laboratory"
+
+
+def test_the_duchy_contest_never_ends_a_game_it_loses_by_ending() -> None:
+    # Two piles empty and the last Duchy: taking it ends the game behind
+    # (the slog's Duke counts its Duchies), so the plan's Gold stays.
+    piles = {"Pawn": 0, "Steward": 0, "Duchy": 1}
+    game = slog_game(["Duke", "Duchy", "Duchy", "Duchy"], supply=piles)
+    assert HardBot(plan=MONEY, racing=True)._buy(game, 0, 6) == "Gold"
+    # Ahead, the same last Duchy ends it in a win.
+    game = slog_game(["Duke"], supply=piles)
+    assert HardBot(plan=MONEY, racing=True)._buy(game, 0, 6) == "Duchy"

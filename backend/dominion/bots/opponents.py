@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Optional
 from ..cards.card import CARDS
 from ..scores import believed_counts
 from .dominionsim import MONEY
+from .endgame import loses_by_ending
 from .generic import _stage, value, worst_first
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -88,9 +89,11 @@ def answer(game: "Game", seat: int, coins: int, pick: Optional[str]) -> Optional
     mine = known[seat]
     if total_money(mine) < SLOG_MONEY:
         return pick
-    for card in ("Duchy", "Duke"):
-        if st.supply.get(card, 0) > 0 and game.may_buy(seat, card, coins):
-            return card
+    # The Dukes once the Duchies are gone (a Duke is worth the Duchies owned).
+    card = "Duchy" if st.supply.get("Duchy", 0) > 0 else "Duke"
+    if st.supply.get(card, 0) > 0 and game.may_buy(seat, card, coins) \
+            and not loses_by_ending(game, seat, card):
+        return card
     return pick
 
 
