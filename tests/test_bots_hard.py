@@ -286,3 +286,15 @@ def test_a_medium_plan_with_a_bias_buys_more_of_its_card() -> None:
     moats = [owned(play(kingdom, [HardBot(plan=p), make_bot("big-money")], seed=s), 0)["Moat"]
              for p in (MEDIUM, biased) for s in range(2)]
     assert sum(moats[2:]) > sum(moats[:2]), moats
+
+
+def test_the_race_starts_at_the_last_two_colonies_but_the_last_province() -> None:
+    def applies(supply: dict[str, int], colony: bool) -> bool:
+        game = position(deck=["Copper"] * 5, phase="buy", supply=supply, colony=colony,
+                        others={1: {"deck": ["Copper"] * 5}})
+        return race.applies(game)
+
+    assert applies({"Colony": 2}, colony=True)
+    assert not applies({"Colony": 3}, colony=True)
+    assert not applies({"Province": 2}, colony=False)
+    assert applies({"Province": 1}, colony=False)

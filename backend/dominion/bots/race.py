@@ -45,8 +45,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: Turns searched after the current one (both players').
 DEPTH = 6
-#: The race is used once this many Provinces (or Colonies) or fewer are left.
-START = 1
+#: The race is used once this many Provinces (or Colonies) or fewer are
+#: left: from the last Province, from the last two Colonies (a Colony game's
+#: race is longer: Colonies cost $11 and are worth 10).
+START = {"Province": 1, "Colony": 2}
 #: A buy is changed only when the race finds the other one this much better.
 MARGIN = 0.01
 #: Player counts the race is used with.
@@ -247,4 +249,4 @@ def applies(game: "Game") -> bool:
     st = game.state
     if len(st.players) not in PLAYERS:
         return False
-    return any(0 < st.supply.get(c, 0) <= START for c in BIG)
+    return any(0 < st.supply.get(c, 0) <= START[c] for c in BIG)
