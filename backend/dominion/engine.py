@@ -192,6 +192,12 @@ class Game:
          self._buy_rules, self._early_treasures, self._curse_is_treasure,
          self._treasures) = _card_rules(tuple(state.supply))
         self._hands = hands.splitter(self._curse_is_treasure, self._treasures)
+        #: ``True`` only while :func:`dominion.fastplay.play_turns` knows that no
+        #: supply pile is empty: it checks the supply when it starts and puts
+        #: ``False`` back when it returns; the only two places a pile can empty
+        #: (:func:`dominion.gains.gain`, Lurker trashing from the supply) clear
+        #: it. ``False``: :meth:`end_turn` looks at every pile.
+        self._piles_full = False
 
     # ------------------------------------------------------------------
     # Serialization
@@ -1125,8 +1131,8 @@ class Game:
         else:
             p.hand = []
             self.draw(seat, 5)
-        # No pile is empty on most turns: the simulator's hot path skips the call.
-        reason = None if all(st.supply.values()) else self.end_condition()
+        # The simulator knows when no pile is empty (_piles_full): no look at the supply.
+        reason = None if self._piles_full else self.end_condition()
         if reason is not None:
             st.game_over = True
             st.end_reason = reason

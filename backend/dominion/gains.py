@@ -104,9 +104,12 @@ def gain(game: "Game", seat: int, name: str, to: str = "discard", bought: bool =
         st.trash.remove(name)
     else:
         supply = st.supply
-        if supply.get(name, 0) <= 0:
+        left = supply.get(name, 0)
+        if left <= 0:
             return False
-        supply[name] -= 1
+        supply[name] = left - 1
+        if left == 1:
+            game._piles_full = False  # the pile is empty now: the end of the turn looks
     p = st.players[seat]
     if to == "discard":
         p.discard.append(name)
