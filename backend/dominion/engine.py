@@ -1179,20 +1179,22 @@ class Game:
     def score(self, seat: int) -> int:
         """Victory points of ``seat`` over all its cards, plus VP tokens."""
         p = self.state.players[seat]
-        return scores.total(scores.count(p.all_cards()), p.vp_tokens)
+        return scores.of_cards(p.all_cards(), p.vp_tokens)
 
     def result(self) -> dict[str, Any]:
         """Scores and winners; winners break ties by fewer turns taken."""
         players = self.state.players
         scores = [self.score(s) for s in range(len(players))]
         best = max(scores)
-        tied = [s for s in range(len(players)) if scores[s] == best]
-        fewest = min(players[s].turns for s in tied)
-        winners = [s for s in tied if players[s].turns == fewest]
+        tied = [s for s, points in enumerate(scores) if points == best]
+        winners = tied
+        if len(tied) > 1:  # every simulated game asks: the tie-break only when needed
+            fewest = min(players[s].turns for s in tied)
+            winners = [s for s in tied if players[s].turns == fewest]
         return {
             "scores": scores,
             "turns": [p.turns for p in players],
             "winners": winners,
-            "tie_break": len(tied) > 1 and len(winners) < len(tied),
+            "tie_break": len(winners) < len(tied),
             "end_reason": self.state.end_reason,
         }
