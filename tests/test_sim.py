@@ -359,17 +359,26 @@ def test_simulate_spreads_games_over_processes() -> None:
     assert figures(two) == figures(one)
 
 
-def test_jobs_default_to_the_cpu_count() -> None:
+@pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="no affinity masks here")
+def test_jobs_default_to_the_cpus_this_process_may_use_not_the_cpu_count() -> None:
+    """``dominion-sim`` without ``--jobs`` uses :func:`usable_cpus`: with the
+    affinity mask cut to one CPU it plays in one process, whatever
+    ``os.cpu_count()`` says (on a machine of one CPU the two agree)."""
     import dominion.sim as sim
 
     seen: list[int] = []
     real = sim.simulate
+    mask = os.sched_getaffinity(0)
     try:
         sim.simulate = lambda *a, **kw: seen.append(kw["jobs"]) or real(*a, **kw)  # type: ignore[assignment]
+        os.sched_setaffinity(0, {min(mask)})
+        assert main(["--bots", "big-money", "big-money", "--games", "2", "--json"]) == 0
+        os.sched_setaffinity(0, mask)
         assert main(["--bots", "big-money", "big-money", "--games", "2", "--json"]) == 0
     finally:
+        os.sched_setaffinity(0, mask)
         sim.simulate = real
-    assert seen == [os.cpu_count() or 1]
+    assert seen == [1, len(mask)]
 
 
 def test_jobs_must_be_positive(capsys: pytest.CaptureFixture[str]) -> None:

@@ -192,6 +192,12 @@ class Game:
          self._buy_rules, self._early_treasures, self._curse_is_treasure,
          self._treasures) = _card_rules(tuple(state.supply))
         self._hands = hands.splitter(self._curse_is_treasure, self._treasures)
+        #: ``True`` only while :func:`dominion.fastplay.play_turns` knows that no
+        #: supply pile is empty: it checks the supply when it starts and puts
+        #: ``False`` back when it returns; the only two places a pile can empty
+        #: (:func:`dominion.gains.gain`, Lurker trashing from the supply) clear
+        #: it. ``False``: :meth:`end_turn` looks at every pile.
+        self._piles_full = False
 
     # ------------------------------------------------------------------
     # Serialization
@@ -1125,8 +1131,8 @@ class Game:
         else:
             p.hand = []
             self.draw(seat, 5)
-        # No pile is empty on most turns: the simulator's hot path skips the call.
-        reason = None if all(st.supply.values()) else self.end_condition()
+        # The simulator knows when no pile is empty (_piles_full): no look at the supply.
+        reason = None if self._piles_full else self.end_condition()
         if reason is not None:
             st.game_over = True
             st.end_reason = reason
@@ -1173,20 +1179,22 @@ class Game:
     def score(self, seat: int) -> int:
         """Victory points of ``seat`` over all its cards, plus VP tokens."""
         p = self.state.players[seat]
-        return scores.total(scores.count(p.all_cards()), p.vp_tokens)
+        return scores.of_cards(p.all_cards(), p.vp_tokens)
 
     def result(self) -> dict[str, Any]:
         """Scores and winners; winners break ties by fewer turns taken."""
         players = self.state.players
         scores = [self.score(s) for s in range(len(players))]
         best = max(scores)
-        tied = [s for s in range(len(players)) if scores[s] == best]
-        fewest = min(players[s].turns for s in tied)
-        winners = [s for s in tied if players[s].turns == fewest]
+        tied = [s for s, points in enumerate(scores) if points == best]
+        winners = tied
+        if len(tied) > 1:  # every simulated game asks: the tie-break only when needed
+            fewest = min(players[s].turns for s in tied)
+            winners = [s for s in tied if players[s].turns == fewest]
         return {
             "scores": scores,
             "turns": [p.turns for p in players],
             "winners": winners,
-            "tie_break": len(tied) > 1 and len(winners) < len(tied),
+            "tie_break": len(winners) < len(tied),
             "end_reason": self.state.end_reason,
         }

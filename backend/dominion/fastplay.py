@@ -77,53 +77,59 @@ def play_turns(
     st = game.state
     events = game._events
     treasures = game._treasures.keys()
-    while not st.game_over and st.turn.number <= last:
-        seat = st.turn.seat
-        picks = choices[seat]
-        if game._tape:  # answers are given inline: the tape only grows within a turn
-            game._tape = []
-            game._pos = 0
-        if picks is None:
-            _command_turn(game, bots[seat], seat)
-        else:
-            # turn_command's loop, each choice run as Game._execute runs its
-            # command: inline, as this is the simulator's innermost loop.
-            pick_action, pick_buy = picks
-            turn = st.turn
-            hand = st.players[seat].hand  # the list object changes only at clean-up
-            while True:
-                if pick_action is not None:
-                    while turn.phase == ACTION_PHASE and turn.actions > 0:
-                        name = pick_action(game, seat)
-                        if name is None:
-                            break
-                        if CARDS[name].is_action:
-                            turn.actions -= 1
-                            game.play_from_hand(seat, name)
-                        else:  # a Treasure played from the Action phase begins the Buy phase
-                            turn.phase = BUY_PHASE
-                            game.play_treasure(seat, name)
+    # No end-of-turn look at the supply while no pile is empty (Game._piles_full):
+    # checked here, kept by the code that empties piles, dropped on return.
+    game._piles_full = all(st.supply.values())
+    try:
+        while not st.game_over and st.turn.number <= last:
+            seat = st.turn.seat
+            picks = choices[seat]
+            if game._tape:  # answers are given inline: the tape only grows within a turn
+                game._tape = []
+                game._pos = 0
+            if picks is None:
+                _command_turn(game, bots[seat], seat)
+            else:
+                # turn_command's loop, each choice run as Game._execute runs its
+                # command: inline, as this is the simulator's innermost loop.
+                pick_action, pick_buy = picks
+                turn = st.turn
+                hand = st.players[seat].hand  # the list object changes only at clean-up
+                while True:
+                    if pick_action is not None:
+                        while turn.phase == ACTION_PHASE and turn.actions > 0:
+                            name = pick_action(game, seat)
+                            if name is None:
+                                break
+                            if CARDS[name].is_action:
+                                turn.actions -= 1
+                                game.play_from_hand(seat, name)
+                            else:  # a Treasure played from the Action phase begins the Buy phase
+                                turn.phase = BUY_PHASE
+                                game.play_treasure(seat, name)
+                            hand = st.players[seat].hand
+                    while not turn.bought and not treasures.isdisjoint(hand):
+                        turn.phase = BUY_PHASE
+                        more = game.play_all_treasures(seat)
                         hand = st.players[seat].hand
-                while not turn.bought and not treasures.isdisjoint(hand):
-                    turn.phase = BUY_PHASE
-                    more = game.play_all_treasures(seat)
-                    hand = st.players[seat].hand
-                    if not more:
-                        break  # surely no Treasure left: no need to look again
-                while turn.buys > 0:
-                    card = pick_buy(game, seat, turn.coins)
-                    if card is None:
-                        break
-                    turn.phase = BUY_PHASE
-                    game.buy(seat, card)
-                if turn.phase == ACTION_PHASE:
-                    # EndPhase ends the Action phase; the bot then asks again in the Buy phase.
-                    turn.phase = BUY_PHASE
-                    continue
-                game.end_turn()
-                break
-        if events is not None:
-            events.clear()  # like Game.apply, which hands them out per command
+                        if not more:
+                            break  # surely no Treasure left: no need to look again
+                    while turn.buys > 0:
+                        card = pick_buy(game, seat, turn.coins)
+                        if card is None:
+                            break
+                        turn.phase = BUY_PHASE
+                        game.buy(seat, card)
+                    if turn.phase == ACTION_PHASE:
+                        # EndPhase ends the Action phase; the bot then asks again in the Buy phase.
+                        turn.phase = BUY_PHASE
+                        continue
+                    game.end_turn()
+                    break
+            if events is not None:
+                events.clear()  # like Game.apply, which hands them out per command
+    finally:
+        game._piles_full = False
 
 
 def _command_turn(game: "Game", bot: Any, seat: int) -> None:

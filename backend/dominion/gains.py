@@ -104,9 +104,12 @@ def gain(game: "Game", seat: int, name: str, to: str = "discard", bought: bool =
         st.trash.remove(name)
     else:
         supply = st.supply
-        if supply.get(name, 0) <= 0:
+        left = supply.get(name, 0)
+        if left <= 0:
             return False
-        supply[name] -= 1
+        supply[name] = left - 1
+        if left == 1:
+            game._piles_full = False  # the pile is empty now: the end of the turn looks
     p = st.players[seat]
     if to == "discard":
         p.discard.append(name)
@@ -161,7 +164,21 @@ def buy(game: "Game", seat: int, name: str) -> None:
     if game._events is not None:
         game.emit("buy", seat, card=name)
     if not game.buy_hooks:
-        gain(game, seat, name, "discard", True)
+        st = game.state
+        if game.gain_hooks or turn.effects or st.trade_route or game._events is not None:
+            gain(game, seat, name, "discard", True)
+            return
+        # gain()'s path when nothing reacts to the gain (every Big Money buy), inline.
+        supply = st.supply
+        left = supply.get(name, 0)
+        if left > 0:
+            supply[name] = left - 1
+            if left == 1:
+                game._piles_full = False  # the pile is empty now (Game._piles_full)
+            p = st.players[seat]
+            p.discard.append(name)
+            version = p.cards_version = p.cards_version + 1
+            p.last_gain = (version, name)
         return
     card = CARDS[name]
     if card.on_buy is not None:

@@ -44,6 +44,19 @@ def total(counts: Mapping[str, int], vp_tokens: int = 0) -> int:
     return points
 
 
+def of_cards(cards: list[str], vp_tokens: int = 0) -> int:
+    """``total(count(cards), vp_tokens)``, without counting the copies when no
+    card scores by the deck (``Card.score``): then the total is each card's
+    printed VP added up. Every game's result scores this way."""
+    vp: dict[str, int] = {}
+    for name in set(cards):
+        card = CARDS[name]
+        if card.score is not None:  # Gardens, Duke...: they need the counts
+            return total(count(cards), vp_tokens)
+        vp[name] = card.vp
+    return vp_tokens + sum(map(vp.__getitem__, cards))
+
+
 def count(cards: list[str]) -> dict[str, int]:
     """Copies of each card name in ``cards``: for a player's few distinct
     names, about twice as fast as ``Counter(cards)`` (every game's result)."""

@@ -106,6 +106,12 @@ def validate_kingdom(kingdom: Iterable[str]) -> list[str]:
     return names
 
 
+#: The default names of the seats (``new_game`` with a number of players).
+_SEAT_NAMES = tuple(f"Player {i + 1}" for i in range(MAX_PLAYERS))
+#: Each player's cards before the first shuffle (rules.md 1).
+_STARTING_DECK = ("Copper",) * 7 + ("Estate",) * 3
+
+
 class _Template(NamedTuple):
     """What a new game's state takes from its player count, kingdom and
     Platinum/Colony alone (copied into each game: states are mutable)."""
@@ -168,11 +174,12 @@ def new_game(
         following game); a random one when ``None`` (rules.md 1.4).
     :raises InvalidSetup: on a bad player count, kingdom, edition or first seat.
     """
-    names = (
-        [f"Player {i + 1}" for i in range(players)]
-        if isinstance(players, int)
-        else list(players)
-    )
+    if not isinstance(players, int):
+        names = list(players)
+    elif 0 <= players <= MAX_PLAYERS:
+        names = list(_SEAT_NAMES[:players])
+    else:  # refused below, with this count
+        names = [f"Player {i + 1}" for i in range(players)]
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise InvalidSetup(
             f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}"
@@ -190,7 +197,7 @@ def new_game(
     rng = Rng(seed)
     seats = []
     for name in names:
-        deck = ["Copper"] * 7 + ["Estate"] * 3
+        deck = list(_STARTING_DECK)
         rng.shuffle(deck)
         seats.append(Player(name, hand=deck[-5:], deck=deck[:-5]))
     if first is None:

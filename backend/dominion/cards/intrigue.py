@@ -223,6 +223,8 @@ def lurker(game: "Game", seat: int, played: "PlayedCard") -> None:
                                   card=played.name)
         if pile:
             st.supply[pile] -= 1
+            if not st.supply[pile]:
+                game._piles_full = False  # the pile is empty now (Game._piles_full)
             st.trash.append(pile)
             game.emit("trash", seat, cards=[pile], source="supply")
     else:
