@@ -285,10 +285,13 @@ def candidates(kingdom: Sequence[str], colony: bool) -> list[Plan]:
     for x in dict.fromkeys(biased):
         most = 2 if x in TWO_COPIES or x not in BM_TERMINALS else 1
         out.append(Plan(f"medium +{x}", None, prior=prior, tags=frozenset({"medium"}),
-                        bias=((x, 25.0, most if x in BM_TERMINALS else 4),)))
+                        bias=((x, MEDIUM_BIAS, most if x in BM_TERMINALS else 4),)))
     out.sort(key=lambda p: -p.prior)
     return [MEDIUM] + _unique(out)[: MOST_CANDIDATES - 1]
 
+
+#: What a biased Medium adds to its wish for the card (Silver = 20, Gold = 50).
+MEDIUM_BIAS = 25.0
 
 #: Colony kingdoms get more biased Mediums, no library or Duke plans.
 COLONY_MEDIUMS = True
