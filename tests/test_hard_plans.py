@@ -8,7 +8,10 @@
 * an engine plays its draw before its other terminals while it has two
   Actions or more; a Chapel thin deck plays Chapel before Militia when
   Chapel trashes two cards or more;
-* a Chapel kingdom with big draw (Torturer) gets a thin deck around it.
+* a Chapel kingdom with big draw (Torturer) gets a thin deck around it;
+* with Colony, Medium's buys with a bias are tried for more cards, and the
+  library's strategies and Duke slogs (34% and 3% against Medium there)
+  are not proposed.
 """
 
 from __future__ import annotations
@@ -76,3 +79,16 @@ def test_a_chapel_kingdom_with_big_draw_gets_a_thin_deck_around_it() -> None:
     kingdom = ["Chapel", "Torturer", "Laboratory", *ENGINE[2:9]]
     names = [p.name for p in candidates(kingdom, True) if "trash" in p.tags]
     assert "Chapel Torturer" in names, names
+
+
+def test_a_colony_kingdom_tries_more_biased_mediums_and_no_library_or_duke_plan() -> None:
+    kingdom = ["Duke", "Courtyard", "Masquerade", "Great Hall", "Pawn", "Steward", "Swindler",
+               "Bridge", "Mining Village", "Upgrade"]
+    plain = candidates(kingdom, False)
+    colony = candidates(kingdom, True)
+    assert any(p.tags & {"library", "duke"} for p in plain)
+    assert not any(p.tags & {"library", "duke"} for p in colony)
+    biased = {p.name for p in colony if p.bias}
+    assert {"medium +Masquerade", "medium +Courtyard", "medium +Swindler",
+            "medium +Steward"} <= biased, biased
+    assert len([p for p in plain if p.bias]) == 2

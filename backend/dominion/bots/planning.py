@@ -126,6 +126,11 @@ def choose(key: Key) -> Plan:
 
 #: Weight of the games against Medium in a plan's score (the rest: the threats).
 MEDIUM_WEIGHT = 0.6
+#: Tags of the candidates that stand for what an opponent may play instead
+#: of Medium (rushes, slogs, known strategies): the tournament's threats.
+THREAT_TAGS = frozenset({"gardens", "duke", "library"})
+#: Most threats per kingdom.
+MOST_THREATS = 2
 
 
 class _Tally:
@@ -186,7 +191,7 @@ def tournament(plans: Sequence[Plan], kingdom: list[str], colony: bool, edition:
     games for the three best, within :data:`TOURNAMENT_GAMES` games.
     """
     n = len(plans)
-    threats = [i for i in range(1, n) if plans[i].tags & {"gardens", "duke", "library"}][:2]
+    threats = [i for i in range(1, n) if plans[i].tags & THREAT_TAGS][:MOST_THREATS]
     tally = _Tally(plans, kingdom, colony, edition, seed)
     f = TOURNAMENT_GAMES / 320  # round sizes below are written for 320 games
 
