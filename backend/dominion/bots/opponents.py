@@ -98,11 +98,11 @@ def answer(game: "Game", seat: int, coins: int, pick: Optional[str]) -> Optional
 
 
 def pass_card(game: "Game", seat: int, options: list[str]) -> str:
-    """The card to pass with Masquerade: a Curse, else junk money (Copper),
-    else an Estate while the game is not late (junk then, 2 points of the
-    gap later), else the worst card not worth points to the receiver (a
-    Duchy passed is 6 points of the gap, a Duke or Gardens more), else the
-    Victory card worth least."""
+    """The card to pass with Masquerade: a Curse, else an Estate while the
+    game is young (junk then, 2 points of the gap later), else junk money
+    (Copper), else the worst card not worth points to the receiver (a Duchy
+    passed is 6 points of the gap, a Duke or Gardens more), else the Victory
+    card worth least."""
     ranked = worst_first(options)
     if "Curse" in ranked:
         return "Curse"
