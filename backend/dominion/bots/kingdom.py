@@ -274,7 +274,7 @@ def candidates(kingdom: Sequence[str], colony: bool) -> list[Plan]:
     # Medium with a kingdom card it undervalues here.
     biased = terminals[:2] + fives[:1]
     prior = 41
-    if colony and COLONY_MEDIUMS:
+    if colony:
         # With Colony, Medium's buys with a bias were the best candidate on
         # half of 101 kingdoms (mean 53%), the library's strategies and Duke
         # slogs averaged 34% and 3% against Medium: more biased Mediums
@@ -292,9 +292,6 @@ def candidates(kingdom: Sequence[str], colony: bool) -> list[Plan]:
 
 #: What a biased Medium adds to its wish for the card (Silver = 20, Gold = 50).
 MEDIUM_BIAS = 25.0
-
-#: Colony kingdoms get more biased Mediums, no library or Duke plans.
-COLONY_MEDIUMS = True
 
 
 _LIBRARY: list[tuple[frozenset[str], bool, Plan]] = []
