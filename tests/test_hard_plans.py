@@ -76,3 +76,22 @@ def test_a_chapel_kingdom_with_big_draw_gets_a_thin_deck_around_it() -> None:
     kingdom = ["Chapel", "Torturer", "Laboratory", *ENGINE[2:9]]
     names = [p.name for p in candidates(kingdom, True) if "trash" in p.tags]
     assert "Chapel Torturer" in names, names
+
+
+MOUNTEBANK = ["Mountebank", "Watchtower", "Loan", "Trade Route", "Bishop", "Quarry", "Talisman",
+              "Worker's Village", "Hoard", "City"]
+
+
+def test_a_curser_kingdom_with_watchtower_gets_a_money_plan_with_one_watchtower() -> None:
+    plans = {p.name: p for p in candidates(MOUNTEBANK, colony=False)}
+    assert "BM Mountebank Watchtower" in plans
+    bot = HardBot(plan=plans["BM Mountebank Watchtower"])
+    deck = ["Copper"] * 7 + ["Estate"] * 3 + ["Mountebank", "Silver"]
+    game = position(hand=["Silver", "Copper", "Copper"], deck=deck, kingdom=MOUNTEBANK, coins=3)
+    assert bot._buy(game, 0, 3) == "Watchtower"
+    deck.append("Watchtower")
+    game = position(hand=["Silver", "Copper", "Copper"], deck=deck, kingdom=MOUNTEBANK, coins=3)
+    assert bot._buy(game, 0, 3) == "Silver"
+    # No curser, no defense.
+    calm = ["Monument", *MOUNTEBANK[1:]]
+    assert not any("Watchtower" in p.name for p in candidates(calm, colony=False))

@@ -68,10 +68,14 @@ def _green(colony: bool, province_money: int) -> list:
             rule("Estate", "gains <= 2")]
 
 
-def big_money(x: str, colony: bool, harem: bool = False, deny: Sequence[str] = ()) -> Plan:
+def big_money(x: str, colony: bool, harem: bool = False, deny: Sequence[str] = (),
+              defense: str = "") -> Plan:
     """Big Money with one terminal ``x`` (two copies for the strong ones).
 
     :param deny: alt-VP cards to split with an opponent who goes for them.
+    :param defense: a reaction against the kingdom's curser (Watchtower,
+        which trashes the Curse and the Copper as they come), one copy
+        once the plan's terminal is in.
     """
     rules = _green(colony, 15)
     for d in deny:
@@ -88,10 +92,13 @@ def big_money(x: str, colony: bool, harem: bool = False, deny: Sequence[str] = (
     if harem:
         rules.append(rule("Harem"))
     rules += [rule("Duchy", "gains <= 5"), rule(x, f"deck:{x} < 1")]
+    if defense:
+        rules.append(rule(defense, f"deck:{defense} < 1"))
     if x in TWO_COPIES:
         rules.append(rule(x, f"deck:{x} < 2", "cards >= 13"))
     rules.append(rule("Silver"))
-    name = f"BM {x}" + (" Harem" if harem else "") + "".join(f" deny {d}" for d in deny)
+    name = f"BM {x}" + (" Harem" if harem else "") + "".join(f" deny {d}" for d in deny) \
+        + (f" {defense}" if defense else "")
     return Plan(name, tuple(rules), prior=BM_TERMINALS.get(x, 30), tags=frozenset({"money"}))
 
 
@@ -235,8 +242,9 @@ def candidates(kingdom: Sequence[str], colony: bool) -> list[Plan]:
     # Against a curser, a money deck without one takes most of the Curses
     # (Big Money with Courtyard or Clerk won 0-12% on Witch kingdoms).
     cursed = bool(CURSERS & k)
+    defense = "Watchtower" if cursed and "Watchtower" in k else ""
     for x in [t for t in terminals if t in CURSERS or not cursed][:2]:
-        out.append(big_money(x, colony, deny=deny))
+        out.append(big_money(x, colony, deny=deny, defense=defense))
     if harem and best:
         out.append(big_money(best, colony, harem=True))
     # Two terminals: the best attack and the best draw, the stronger first.
