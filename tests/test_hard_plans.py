@@ -92,6 +92,8 @@ def test_a_curser_kingdom_with_watchtower_gets_a_money_plan_with_one_watchtower(
     deck.append("Watchtower")
     game = position(hand=["Silver", "Copper", "Copper"], deck=deck, kingdom=MOUNTEBANK, coins=3)
     assert bot._buy(game, 0, 3) == "Silver"
-    # No curser, no defense.
+    # Moat where there is no Watchtower; no curser, no defense.
+    moat = ["Moat" if c == "Watchtower" else c for c in MOUNTEBANK]
+    assert "BM Mountebank Moat" in {p.name for p in candidates(moat, colony=False)}
     calm = ["Monument", *MOUNTEBANK[1:]]
     assert not any("Watchtower" in p.name for p in candidates(calm, colony=False))
