@@ -92,3 +92,24 @@ def test_a_colony_kingdom_tries_more_biased_mediums_and_no_library_or_duke_plan(
     assert {"medium +Masquerade", "medium +Courtyard", "medium +Swindler",
             "medium +Steward"} <= biased, biased
     assert len([p for p in plain if p.bias]) == 2
+
+
+MOUNTEBANK = ["Mountebank", "Watchtower", "Loan", "Trade Route", "Bishop", "Quarry", "Talisman",
+              "Worker's Village", "Hoard", "City"]
+
+
+def test_a_curser_kingdom_with_watchtower_gets_a_money_plan_with_one_watchtower() -> None:
+    plans = {p.name: p for p in candidates(MOUNTEBANK, colony=False)}
+    assert "BM Mountebank Watchtower" in plans
+    bot = HardBot(plan=plans["BM Mountebank Watchtower"])
+    deck = ["Copper"] * 7 + ["Estate"] * 3 + ["Mountebank", "Silver"]
+    game = position(hand=["Silver", "Copper", "Copper"], deck=deck, kingdom=MOUNTEBANK, coins=3)
+    assert bot._buy(game, 0, 3) == "Watchtower"
+    deck.append("Watchtower")
+    game = position(hand=["Silver", "Copper", "Copper"], deck=deck, kingdom=MOUNTEBANK, coins=3)
+    assert bot._buy(game, 0, 3) == "Silver"
+    # Moat where there is no Watchtower; no curser, no defense.
+    moat = ["Moat" if c == "Watchtower" else c for c in MOUNTEBANK]
+    assert "BM Mountebank Moat" in {p.name for p in candidates(moat, colony=False)}
+    calm = ["Monument", *MOUNTEBANK[1:]]
+    assert not any("Watchtower" in p.name for p in candidates(calm, colony=False))
