@@ -113,3 +113,20 @@ def test_a_curser_kingdom_with_watchtower_gets_a_money_plan_with_one_watchtower(
     assert "BM Mountebank Moat" in {p.name for p in candidates(moat, colony=False)}
     calm = ["Monument", *MOUNTEBANK[1:]]
     assert not any("Watchtower" in p.name for p in candidates(calm, colony=False))
+
+
+def test_a_threat_is_scored_against_itself_too() -> None:
+    """The library's own strategy (a threat, plan 1) beats Medium a point
+    more than plan 2, but plan 2 beats it: plan 2 is the better pick against
+    the field, as the threat meets itself at an even share."""
+    from dominion.bots.planning import MEDIUM_WEIGHT, field_score
+
+    shares = {(1, 0): 0.86, (2, 0): 0.85, (2, 1): 0.63, (1, 2): 0.37}
+
+    def rate(i: int, j: int) -> float:
+        return 0.5 if i == j else shares[(i, j)]
+
+    threat, other = field_score(rate, 1, [1]), field_score(rate, 2, [1])
+    assert threat == MEDIUM_WEIGHT * 0.86 + (1 - MEDIUM_WEIGHT) * 0.5
+    assert other > threat
+    assert field_score(rate, 2, []) == 0.85  # no threats: Medium's games alone
