@@ -157,10 +157,14 @@ def sparring(bot: str, games: int, jobs: int, seed: int) -> None:
                 seats.append(g % 2)
             rate, ci, _ = share(specs, seats, jobs)
             rates.append(rate)
-            key = (tuple(sorted(kingdom)), bool(colony), "2", 2)
-            plan = planning.plan_of(key)
-            print(f"  {name:<28} {_fmt(rate, ci)}   (plan: {plan.name})",
-                  flush=True)
+            # The plan of each Platinum/Colony setting the games had (by the
+            # rule, some games of a Prosperity kingdom have Colony, some not).
+            settings = sorted({colony if colony is not None else colony_for(kingdom, spec[2])
+                               for spec in specs})
+            plans = ", ".join(
+                planning.plan_of((tuple(sorted(kingdom)), c, "2", 2)).name
+                + (" with Colony" if c and len(settings) > 1 else "") for c in settings)
+            print(f"  {name:<28} {_fmt(rate, ci)}   (plan: {plans})", flush=True)
     if rates:
         print(f"  median {statistics.median(rates):.1%}, worst {min(rates):.1%}, "
               f"{sum(r >= 0.55 for r in rates)}/{len(rates)} at 55% or more")
