@@ -81,19 +81,6 @@ def test_a_chapel_kingdom_with_big_draw_gets_a_thin_deck_around_it() -> None:
     assert "Chapel Torturer" in names, names
 
 
-def test_a_colony_kingdom_tries_more_biased_mediums_and_no_library_or_duke_plan() -> None:
-    kingdom = ["Duke", "Courtyard", "Masquerade", "Great Hall", "Pawn", "Steward", "Swindler",
-               "Bridge", "Mining Village", "Upgrade"]
-    plain = candidates(kingdom, False)
-    colony = candidates(kingdom, True)
-    assert any(p.tags & {"library", "duke"} for p in plain)
-    assert not any(p.tags & {"library", "duke"} for p in colony)
-    biased = {p.name for p in colony if p.bias}
-    assert {"medium +Masquerade", "medium +Courtyard", "medium +Swindler",
-            "medium +Steward"} <= biased, biased
-    assert len([p for p in plain if p.bias]) == 2
-
-
 MOUNTEBANK = ["Mountebank", "Watchtower", "Loan", "Trade Route", "Bishop", "Quarry", "Talisman",
               "Worker's Village", "Hoard", "City"]
 

@@ -286,19 +286,9 @@ def candidates(kingdom: Sequence[str], colony: bool) -> list[Plan]:
         out.append(big_money("Silver", colony))  # plain Big Money
     out += library_plans(k, colony)[:2]
     # Medium with a kingdom card it undervalues here.
-    biased = terminals[:2] + fives[:1]
-    prior = 41
-    if colony:
-        # With Colony, Medium's buys with a bias were the best candidate on
-        # half of 101 kingdoms (mean 53%), the library's strategies and Duke
-        # slogs averaged 34% and 3% against Medium: more biased Mediums
-        # instead, tried before the money plans.
-        biased = terminals[:4] + fives[:2]
-        out = [p for p in out if not p.tags & {"library", "duke"}]
-        prior = 47
-    for x in dict.fromkeys(biased):
+    for x in terminals[:2] + fives[:1]:
         most = 2 if x in TWO_COPIES or x not in BM_TERMINALS else 1
-        out.append(Plan(f"medium +{x}", None, prior=prior, tags=frozenset({"medium"}),
+        out.append(Plan(f"medium +{x}", None, prior=41, tags=frozenset({"medium"}),
                         bias=((x, MEDIUM_BIAS, most if x in BM_TERMINALS else 4),)))
     out.sort(key=lambda p: -p.prior)
     return [MEDIUM] + _unique(out)[: MOST_CANDIDATES - 1]
