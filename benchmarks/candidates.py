@@ -36,14 +36,15 @@ from dominion.sim import colony_for, fill_kingdom, random_kingdom  # noqa: E402
 SETS = {"base", "intrigue", "prosperity"}
 
 
-def vs_medium(plan: Plan, kingdom: list[str], colony: bool, seed: int, games: int) -> float:
+def vs_medium(plan: Plan, kingdom: list[str], colony: bool, seed: int, games: int,
+              edition: str = "2") -> float:
     """``plan``'s share of wins (ties half) against Medium in ``games`` games."""
     won = 0.0
     for g in range(games):
         seat = g % 2
         bots: dict[int, Agent] = {seat: HardBot(plan=plan), 1 - seat: GenericBot()}
         game = new_game(2, kingdom, seed=seed + g // 2, agents=bots,
-                        record_events=False, edition="2", colony=colony)
+                        record_events=False, edition=edition, colony=colony)
         game.check_agents = False
         play_turns(game, bots, 120)
         if game.state.game_over:

@@ -30,39 +30,14 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "backend"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from candidates import SETS, vs_medium  # noqa: E402
 
 from dominion.bots import planning  # noqa: E402
-from dominion.bots.generic import GenericBot  # noqa: E402
-from dominion.bots.hard import HardBot  # noqa: E402
 from dominion.bots.kingdom import candidates  # noqa: E402
-from dominion.bots.plans import Plan  # noqa: E402
-from dominion.engine import Agent  # noqa: E402
-from dominion.fastplay import play_turns  # noqa: E402
 from dominion.rng import Rng  # noqa: E402
-from dominion.setup import new_game  # noqa: E402
 from dominion.sim import colony_for, play_game, random_kingdom  # noqa: E402
-
-SETS = {"base", "intrigue", "prosperity"}
-
-
-def vs_medium(plan: Plan, kingdom: list[str], colony: bool, edition: str, seed: int,
-              games: int) -> float:
-    """``plan``'s share (ties half) against the real Medium bot."""
-    won = 0.0
-    for g in range(games):
-        seat = g % 2
-        bots: dict[int, Agent] = {seat: HardBot(plan=plan), 1 - seat: GenericBot()}
-        game = new_game(2, kingdom, seed=seed + g // 2, agents=bots, record_events=False,
-                        edition=edition, colony=colony)
-        game.check_agents = False
-        play_turns(game, bots, 120)
-        if game.state.game_over:
-            w = game.result()["winners"]
-            won += 1 / len(w) if seat in w else 0.0
-        else:
-            won += 0.5
-    return won / games
-
 
 def main() -> None:
     ap = argparse.ArgumentParser()
@@ -95,8 +70,8 @@ def main() -> None:
             pick = planning.plan_of(key)
             plans = candidates(k, colony)
             base = (game_seed * 7919 + 1) & 0xFFFFFFFF
-            a = [vs_medium(p, k, colony, edition, base, args.games) for p in plans]
-            b = [vs_medium(p, k, colony, edition, base + 100000, args.games) for p in plans]
+            a = [vs_medium(p, k, colony, base, args.games, edition) for p in plans]
+            b = [vs_medium(p, k, colony, base + 100000, args.games, edition) for p in plans]
             ip = next(j for j, p in enumerate(plans) if p.name == pick.name)
             ia = max(range(len(plans)), key=lambda j: a[j])
             ib = max(range(len(plans)), key=lambda j: b[j])
