@@ -196,7 +196,8 @@ def engine(village: str, draw: str, payload: Sequence[str], trasher: str,
     first template lost 89% of its games against Medium). Its $3-$4 buys
     are Silvers until a draw card waits for a village; a terminal payload
     copy only with a village to spare for it (two Woodcutters with one
-    Smithy and one Village collided every turn).
+    Smithy and one Village collided every turn), but a curser's two copies
+    before Gold.
     """
     rules = []
     if colony:
@@ -210,6 +211,9 @@ def engine(village: str, draw: str, payload: Sequence[str], trasher: str,
     for p in payload:
         if CARDS[p].cost >= 6:
             rules.append(rule(p, f"deck:{p} < 1", f"deck:{draw} >= 1"))
+    for x in (draw, *payload):
+        if x in CURSERS:  # as in big_money: the curse split goes to who curses first
+            rules += [rule(x, f"deck:{x} < 1"), rule(x, f"deck:{x} < 2", "cards >= 11")]
     rules.append(rule("Gold"))
     rules.append(rule(draw, f"deck:{draw} < 1"))
     if trasher:
