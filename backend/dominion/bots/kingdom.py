@@ -197,7 +197,9 @@ def engine(village: str, draw: str, payload: Sequence[str], trasher: str,
     are Silvers until a draw card waits for a village; a terminal payload
     copy only with a village to spare for it (two Woodcutters with one
     Smithy and one Village collided every turn), but a curser's two copies
-    before Gold.
+    before Gold. Its trasher keeps Medium's money floor ($7): at $5, with
+    Woodcutter's +$2 counted as money, a Chapel engine trashed every Copper
+    and stalled at $2-$3 a turn.
     """
     rules = []
     if colony:
