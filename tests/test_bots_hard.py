@@ -129,6 +129,50 @@ def test_colony_money_buys_platinum_and_colonies() -> None:
     assert sum(owned(g, 0)["Colony"] for g in games) >= 3
 
 
+SMITHY_HOME = ["Cellar", "Chapel", "Moat", "Village", "Woodcutter", "Workshop", "Smithy",
+               "Remodel", "Market", "Mine"]
+
+
+def engine_buy(kingdom: list[str], deck: list[str], coins: int, colony: bool = False) -> Any:
+    """What the kingdom's engine plan buys with ``coins`` owning ``deck``."""
+    plan = plan_tagged(kingdom, "engine", colony)
+    game = position(kingdom=kingdom, deck=deck, phase="buy", coins=coins, colony=colony,
+                    others={1: {"deck": ["Copper"] * 7 + ["Estate"] * 3}})
+    return HardBot(plan=plan, racing=False)._buy(game, 0, coins)
+
+
+def test_an_engine_greens_on_its_money_not_on_its_second_draw_card() -> None:
+    """Greening at $8 from the second Smithy left a thin economy that lost the
+    Province race; the engine waits for total money 16 as Big Money does."""
+    start = ["Copper"] * 7 + ["Estate"] * 3
+    assert engine_buy(SMITHY_HOME, start + ["Smithy", "Smithy", "Village"], 8) == "Gold"
+    rich = start + ["Smithy", "Smithy", "Village", "Gold", "Gold", "Silver"]  # money 15 + ...
+    assert engine_buy(SMITHY_HOME, rich + ["Silver"], 8) == "Province"
+
+
+def test_an_engine_takes_gold_over_its_parts_and_its_cantrips_at_5() -> None:
+    deck = ["Copper"] * 7 + ["Estate"] * 3 + ["Chapel", "Smithy", "Village"]
+    assert engine_buy(SMITHY_HOME, deck, 6) == "Gold"
+    assert engine_buy(SMITHY_HOME, deck, 5) == "Market"
+    assert engine_buy(SMITHY_HOME, deck, 4) == "Smithy"  # a second draw for the village
+    assert engine_buy(SMITHY_HOME, deck + ["Smithy"], 3) == "Village"
+
+
+def test_an_engine_leaves_woodcutter_out_beside_a_free_buy() -> None:
+    plan = plan_tagged(SMITHY_HOME, "engine")
+    assert "Woodcutter" not in plan.name and "Market" in plan.name
+    assert all(r.card != "Woodcutter" for r in plan.rules or ())
+
+
+def test_an_engine_curses_before_gold() -> None:
+    witch = ["Witch", "Village", "Smithy", "Cellar", "Moat", "Workshop", "Chancellor",
+             "Harbinger", "Feast", "Bureaucrat"]
+    deck = ["Copper"] * 7 + ["Estate"] * 2
+    assert engine_buy(witch, deck, 6) == "Witch"
+    assert engine_buy(witch, deck + ["Witch"], 6) == "Gold"  # 10 cards
+    assert engine_buy(witch, deck + ["Witch", "Silver"], 6) == "Witch"  # 11 cards
+
+
 # ----------------------------------------------------------------------
 # Endgame
 

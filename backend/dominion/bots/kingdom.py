@@ -176,45 +176,63 @@ def trasher_money(trasher: str, payload: Sequence[str], colony: bool) -> Plan:
                 trash_first=trasher if trasher == "Chapel" else "")
 
 
+#: Non-terminal parts an engine buys at $5 (up to four): they draw or pay
+#: without using an Action.
+ENGINE_CANTRIPS = ("Laboratory", "Market", "Grand Market", "Peddler")
+
+#: Cards that give +Buy without using an Action (a village or a cantrip):
+#: with one of them an engine leaves Woodcutter, a terminal, out of its payload.
+FREE_BUYS = frozenset({"Market", "Festival", "Worker's Village", "Grand Market"})
+
+
 def engine(village: str, draw: str, payload: Sequence[str], trasher: str,
-           colony: bool, kings_court: bool) -> Plan:
+           colony: bool, kings_court: bool, cantrips: Sequence[str] = ()) -> Plan:
     """Villages and draw in balance, a payload, maybe a trasher to open.
 
-    Unlike the money plans, an engine greens on what its turns buy, not on
-    its total money (it draws its deck, so $8 buys a Province as soon as it
-    has some draw), and its $3-$4 buys are Silvers until a draw card waits
-    for a village (villages bought early, before any draw, were dead cards:
-    the first template lost 89% of its games against Medium that way).
+    Gold comes first at $6-$7 (the engine's parts at $3-$5), and the
+    Province waits for DominionSim total money 16 as in Big Money: an
+    engine that greened at $8 from its second draw card, or bought its
+    cantrips over Gold, kept a thin economy and lost the Province race (the
+    first template lost 89% of its games against Medium). Its $3-$4 buys
+    are Silvers until a draw card waits for a village; a terminal payload
+    copy only with a village to spare for it (two Woodcutters with one
+    Smithy and one Village collided every turn), but a curser's two copies
+    before Gold. Its trasher keeps Medium's money floor ($7): at $5, with
+    Woodcutter's +$2 counted as money, a Chapel engine trashed every Copper
+    and stalled at $2-$3 a turn.
     """
     rules = []
     if colony:
         rules += [rule("Colony"), rule("Platinum", "deck:Platinum < 2"),
                   rule("Province", "gains <= 6")]
     else:
-        rules += [rule("Province", f"deck:{draw} >= 2"), rule("Province", "turns >= 10")]
+        rules.append(rule("Province", "money >= 16"))
     rules += [rule("Duchy", "gains <= 4"), rule("Estate", "gains <= 2")]
     if kings_court:
         rules.append(rule("King's Court", "deck:King's Court < 2", f"deck:{draw} >= 1"))
     for p in payload:
         if CARDS[p].cost >= 6:
             rules.append(rule(p, f"deck:{p} < 1", f"deck:{draw} >= 1"))
-    rules.append(rule("Gold", "deck:Gold < 1", f"deck:{draw} >= 1"))
+    for x in (draw, *payload):
+        if x in CURSERS:  # as in big_money: the curse split goes to who curses first
+            rules += [rule(x, f"deck:{x} < 1"), rule(x, f"deck:{x} < 2", "cards >= 11")]
+    rules.append(rule("Gold"))
     rules.append(rule(draw, f"deck:{draw} < 1"))
     if trasher:
         rules.append(rule(trasher, f"deck:{trasher} < 1", "turns <= 2"))
+    for c in cantrips:
+        rules.append(rule(c, f"deck:{c} < 4"))
     rules.append(rule(draw, f"deck:{draw} <= deck:{village}", f"deck:{draw} < 5"))
     for p in payload:
-        rules.append(rule(p, f"deck:{p} < 2"))
-    rules.append(rule("Gold"))
+        rules.append(rule(p, f"deck:{p} < 2", f"deck:{village} > deck:{p}"))
     rules.append(rule(village, f"deck:{village} < deck:{draw}"))
     rules.append(rule("Silver", "deck:Silver < 3"))
     rules.append(rule(village, f"deck:{village} <= deck:{draw}", f"deck:{village} < 6"))
     rules.append(rule("Silver"))
-    name = f"Engine {village}/{draw}" + "".join(f"/{p}" for p in payload) \
+    name = f"Engine {village}/{draw}" + "".join(f"/{p}" for p in (*payload, *cantrips)) \
         + (f" {trasher}" if trasher else "")
-    return Plan(name, tuple(rules), trash_floor=5 if trasher else 7,
-                trash_estates=bool(trasher), prior=40, tags=frozenset({"engine"}),
-                draw_first=(draw,))
+    return Plan(name, tuple(rules), trash_estates=bool(trasher), prior=40,
+                tags=frozenset({"engine"}), draw_first=(draw,))
 
 
 def _ranked(cards: Iterable[str], table: dict[str, float]) -> list[str]:
@@ -279,9 +297,11 @@ def candidates(kingdom: Sequence[str], colony: bool) -> list[Plan]:
     if villages and draws:
         payload = [p for p in ("Minion", "Goons", "Militia", "Witch", "Mountebank",
                                "Torturer", "Monument", "Bridge", "Woodcutter",
-                               "Council Room") if p in k and p != draws[0]][:1]
+                               "Council Room") if p in k and p != draws[0]
+                   and not (p == "Woodcutter" and FREE_BUYS & k)][:1]
         out.append(engine(villages[0], draws[0], payload, trashers[0] if trashers else "",
-                          colony, "King's Court" in k))
+                          colony, "King's Court" in k,
+                          [c for c in ENGINE_CANTRIPS if c in k]))
     if not terminals:
         out.append(big_money("Silver", colony))  # plain Big Money
     out += library_plans(k, colony)[:2]
