@@ -4,7 +4,8 @@
   Gold costs the same (its rule used to come after Gold's: never bought);
 * a curser plan (one terminal or two) takes its second curser before Gold;
 * an engine buys Silver, not villages, before it has any draw, and greens
-  on what its turn buys ($8: a Province) once it has draw;
+  once its DominionSim total money is 16, as Big Money does (greening at
+  $8 as soon as it had draw left it a thin economy: DESIGN.md, fifth pass);
 * an engine plays its draw before its other terminals while it has two
   Actions or more; a Chapel thin deck plays Chapel before Militia when
   Chapel trashes two cards or more;
@@ -49,14 +50,17 @@ def test_a_double_terminal_plan_led_by_a_curser_takes_its_second_curser_before_g
     assert HardBot(plan=plan)._buy(game, 0, 6) == "Witch"
 
 
-def test_an_engine_buys_silver_before_it_has_draw_and_a_province_once_it_has() -> None:
+def test_an_engine_buys_silver_before_it_has_draw_and_a_province_once_its_money_is_16() -> None:
     plan = engine("Village", "Council Room", [], "", colony=False, kings_court=False)
     bot = HardBot(plan=plan)
     start = position(hand=["Copper"] * 4, kingdom=ENGINE, coins=4)
     assert bot._buy(start, 0, 4) == "Silver"
-    built = position(hand=["Gold", "Gold", "Silver"], deck=["Council Room"] * 2 + ["Village"] * 2,
-                     kingdom=ENGINE, coins=8)
-    assert bot._buy(built, 0, 8) == "Province"
+    draw = ["Council Room"] * 2 + ["Village"] * 2
+    built = position(hand=["Gold", "Gold", "Silver"], deck=draw, kingdom=ENGINE, coins=8)
+    assert bot._buy(built, 0, 8) == "Gold"  # money 8: the economy first
+    rich = position(hand=["Gold", "Gold", "Silver"], deck=draw + ["Gold", "Gold", "Silver"],
+                    kingdom=ENGINE, coins=8)
+    assert bot._buy(rich, 0, 8) == "Province"  # money 16
 
 
 def test_an_engine_plays_its_draw_before_its_payload_with_actions_to_spare() -> None:
