@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import json
 
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, Worker, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from e2e_support import api, create_game, open_context, open_home, shot, wait_idle, wait_screen, watch
 from flow_support import new_game
@@ -39,13 +40,31 @@ PushManager.prototype.subscribe = function (options) {
 };
 """
 
-#: The service worker's notifications, read every 50 ms into ``window.__notes``
-#: (``wait_for_function`` waits on it: its predicate cannot await).
+#: The service worker's notifications, read into ``window.__notes`` again and
+#: again (``wait_for_function`` waits on it: its predicate cannot await). One
+#: read at a time: reads started every 50 ms whatever their answers, on a
+#: loaded machine, queued up in the browser ahead of the worker's own
+#: ``showNotification`` (a notification not listed within 90 s, seen in CI).
 NOTES = """
-navigator.serviceWorker.ready.then((reg) => setInterval(async () => {
-  window.__notes = (await reg.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data }));
-}, 50));
+navigator.serviceWorker.ready.then(async (reg) => {
+  for (;;) {
+    window.__notes = (await reg.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data }));
+    await new Promise((ok) => setTimeout(ok, 50));
+  }
+});
 """
+
+#: Recorders in the service worker: the app badges it sets (``self.__badges``;
+#: the badge of an app that is not installed shows nowhere) and the
+#: notifications its ``push`` handler showed or failed to show
+#: (``self.__shown``), which a failed wait reports.
+WORKER_PROBES = """() => { self.__badges = []; self.__shown = [];
+    self.navigator.setAppBadge = (n) => { self.__badges.push(n); return Promise.resolve(); };
+    self.navigator.clearAppBadge = () => { self.__badges.push(0); return Promise.resolve(); };
+    const show = self.registration.showNotification.bind(self.registration);
+    self.registration.showNotification = (title, o) => show(title, o).then(
+        (r) => { self.__shown.push(o.tag); return r; },
+        (e) => { self.__shown.push(`${o.tag} failed: ${e}`); throw e; }); }"""
 
 BOT = {"kind": "bot", "bot": "generic", "name": "Bot"}
 
@@ -77,6 +96,17 @@ def registration_id(ctx: BrowserContext, page: Page, server: str):
             return cdp, ours[-1]["registrationId"]
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     raise AssertionError(f"no registration of {server}/ among {regs}")
+
+
+def wait_notes(page: Page, worker: Worker, predicate: str) -> None:
+    """Wait until the page's list of notifications satisfies ``predicate``; else
+    fail with what the worker showed and the page last listed."""
+    try:
+        page.wait_for_function(f"() => {predicate}")
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"not {predicate}: the worker showed {worker.evaluate('self.__shown')}, "
+                             f"badges {worker.evaluate('self.__badges')}; "
+                             f"the page lists {page.evaluate('window.__notes')}") from None
 
 
 def message(server: str, game: dict, **kw) -> dict:
@@ -182,9 +212,7 @@ def test_a_push_shows_one_notification_a_game_never_for_the_visible_game_sets_th
     wait_screen(page, "table")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null && Array.isArray(window.__notes)")
     worker = ctx.service_workers[0] if ctx.service_workers else ctx.wait_for_event("serviceworker")
-    worker.evaluate("""() => { self.__badges = [];
-        self.navigator.setAppBadge = (n) => { self.__badges.push(n); return Promise.resolve(); };
-        self.navigator.clearAppBadge = () => { self.__badges.push(0); return Promise.resolve(); }; }""")
+    worker.evaluate(WORKER_PROBES)
     cdp, reg = registration_id(ctx, page, server)
 
     def deliver(msg: dict) -> None:
@@ -194,15 +222,15 @@ def test_a_push_shows_one_notification_a_game_never_for_the_visible_game_sets_th
     # it came later, so the first one's handler had its turn.
     deliver(message(server, a, waiting=2))
     deliver(message(server, b, waiting=3))
-    page.wait_for_function("() => window.__notes.length > 0")
+    wait_notes(page, worker, "window.__notes.length > 0")
     notes = page.evaluate("window.__notes")
     assert notes == [{"title": "Your turn", "body": "Dominion: turn 2 against Bot", "tag": f"game-{b['id']}",
                       "data": {"url": f"/#/g/{b['id']}", "game_id": b["id"]}}], notes
     # The same game again: its notification is replaced, not piled up.
     deliver(message(server, b, version=2, body="Dominion: turn 3 against Bot", waiting=1))
-    page.wait_for_function("() => window.__notes.length === 1 && window.__notes[0].body.includes('turn 3')")
+    wait_notes(page, worker, "window.__notes.length === 1 && window.__notes[0].body.includes('turn 3')")
     deliver(message(server, b, version=3, kind="game_over", title="Game over", body="Bot wins", waiting=0))
-    page.wait_for_function("() => window.__notes.length === 1 && window.__notes[0].title === 'Game over'")
+    wait_notes(page, worker, "window.__notes.length === 1 && window.__notes[0].title === 'Game over'")
     assert worker.evaluate("self.__badges") == [2, 3, 1, 0]
 
     # The tap's handler with the app on its home screen: the game opens in that window.
