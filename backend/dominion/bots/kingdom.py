@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from ..cards.card import CARDS
+from . import learned
 from .generic import VILLAGE_KIND, is_terminal, kind
 from .plans import MEDIUM, Plan, rule
 
@@ -305,6 +306,12 @@ def candidates(kingdom: Sequence[str], colony: bool) -> list[Plan]:
     if not terminals:
         out.append(big_money("Silver", colony))  # plain Big Money
     out += library_plans(k, colony)[:2]
+    # Medium with the corrections learned offline (bots.learned): first in
+    # line, for it beats Medium's own buys on most kingdoms that have them.
+    tuned = learned.corrections(k)
+    if tuned:
+        out.append(Plan("medium tuned", None, prior=70, tags=frozenset({"medium"}),
+                        bias=tuned))
     # Medium with a kingdom card it undervalues here.
     for x in terminals[:2] + fives[:1]:
         most = 2 if x in TWO_COPIES or x not in BM_TERMINALS else 1

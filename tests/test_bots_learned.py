@@ -1,0 +1,55 @@
+"""The Hard bot's tuned Medium: corrections to Medium's wishes learned offline (issue 25).
+
+``bots/learned.py`` lists the cards the Medium bot values wrong (measured by
+``benchmarks/card_bias.py``); the planner offers Medium's buys with those
+corrections as a candidate, first in line, and the Medium bot itself keeps
+its table.
+"""
+
+from __future__ import annotations
+
+from helpers import position
+
+from dominion.bots import GenericBot, HardBot, learned
+from dominion.bots.kingdom import candidates
+from dominion.bots.plans import Plan
+
+#: No terminal Medium would rather have: its choice is between Silver and the card tested.
+FILLER = ["Village", "Cellar", "Chancellor", "Harbinger", "Great Hall", "Pawn", "Shanty Town",
+          "Merchant", "Vassal"]
+
+
+def test_the_corrections_of_a_kingdom_are_its_raised_and_avoided_cards() -> None:
+    kingdom = ["Talisman", "Charlatan", "Bank", *FILLER[:7]]
+    assert learned.corrections(kingdom) == (
+        ("Bank", learned.RAISE_BY, 4),  # a Treasure: four copies
+        ("Charlatan", learned.RAISE_BY, 2),
+        ("Talisman", learned.AVOID_BY, 99),
+    )
+    assert learned.corrections(FILLER) == ()
+
+
+def test_the_tuned_medium_is_the_first_candidate_after_medium_where_a_card_is_corrected() -> None:
+    plans = candidates(["Quarry", *FILLER], colony=False)
+    assert [p.name for p in plans[:2]] == ["medium", "medium tuned"]
+    assert plans[1].bias == learned.corrections(["Quarry"])
+    assert "medium tuned" not in [p.name for p in candidates(FILLER, colony=False)]
+
+
+def test_the_tuned_medium_takes_silver_where_medium_takes_talisman_or_quarry() -> None:
+    for card in ("Talisman", "Quarry"):
+        kingdom = [card, *FILLER]
+        plan = Plan("medium tuned", None, bias=learned.corrections(kingdom))
+        for coins in (4, 5):
+            game = position(deck=["Copper"] * 7 + ["Estate"] * 3, kingdom=kingdom, coins=coins)
+            assert GenericBot()._buy(game, 0, coins) == card
+            assert HardBot(plan=plan)._buy(game, 0, coins) == "Silver"
+
+
+def test_the_tuned_medium_takes_a_second_charlatan_where_medium_takes_silver() -> None:
+    kingdom = ["Charlatan", *FILLER]
+    deck = ["Copper"] * 7 + ["Estate"] * 3 + ["Silver", "Charlatan"]
+    plan = Plan("medium tuned", None, bias=learned.corrections(kingdom))
+    game = position(deck=deck, kingdom=kingdom, coins=5)
+    assert GenericBot()._buy(game, 0, 5) == "Silver"
+    assert HardBot(plan=plan)._buy(game, 0, 5) == "Charlatan"
