@@ -312,11 +312,14 @@ def candidates(kingdom: Sequence[str], colony: bool) -> list[Plan]:
     if tuned:
         out.append(Plan("medium tuned", None, prior=70, tags=frozenset({"medium"}),
                         bias=tuned))
-    # Medium with a kingdom card it undervalues here.
+    # The tuned Medium with a kingdom card it undervalues here.
     for x in terminals[:2] + fives[:1]:
+        if x in learned.RAISE:
+            continue  # the tuned Medium already wants it more
         most = 2 if x in TWO_COPIES or x not in BM_TERMINALS else 1
+        rest = tuple(b for b in tuned if b[0] != x)
         out.append(Plan(f"medium +{x}", None, prior=41, tags=frozenset({"medium"}),
-                        bias=((x, MEDIUM_BIAS, most if x in BM_TERMINALS else 4),)))
+                        bias=rest + ((x, MEDIUM_BIAS, most if x in BM_TERMINALS else 4),)))
     out.sort(key=lambda p: -p.prior)
     return [MEDIUM] + _unique(out)[: MOST_CANDIDATES - 1]
 
