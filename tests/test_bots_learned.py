@@ -53,3 +53,14 @@ def test_the_tuned_medium_takes_a_second_charlatan_where_medium_takes_silver() -
     game = position(deck=deck, kingdom=kingdom, coins=5)
     assert GenericBot()._buy(game, 0, 5) == "Silver"
     assert HardBot(plan=plan)._buy(game, 0, 5) == "Charlatan"
+
+
+def test_medium_biased_variants_start_from_the_tuned_medium() -> None:
+    kingdom = ["Talisman", "Witch", "Charlatan", *FILLER[:7]]
+    plans = {p.name: p for p in candidates(kingdom, colony=False)}
+    witch = plans["medium +Witch"]
+    assert ("Talisman", learned.AVOID_BY, 99) in witch.bias
+    assert ("Charlatan", learned.RAISE_BY, 2) in witch.bias
+    assert ("Witch", learned.RAISE_BY, 2) in witch.bias
+    # Charlatan is raised by the tuned Medium already: no variant of its own.
+    assert "medium +Charlatan" not in plans

@@ -319,13 +319,9 @@ def candidates(kingdom: Sequence[str], colony: bool) -> list[Plan]:
         most = 2 if x in TWO_COPIES or x not in BM_TERMINALS else 1
         rest = tuple(b for b in tuned if b[0] != x)
         out.append(Plan(f"medium +{x}", None, prior=41, tags=frozenset({"medium"}),
-                        bias=rest + ((x, MEDIUM_BIAS, most if x in BM_TERMINALS else 4),)))
+                        bias=rest + ((x, learned.RAISE_BY, most if x in BM_TERMINALS else 4),)))
     out.sort(key=lambda p: -p.prior)
     return [MEDIUM] + _unique(out)[: MOST_CANDIDATES - 1]
-
-
-#: What a biased Medium adds to its wish for the card (Silver = 20, Gold = 50).
-MEDIUM_BIAS = 25.0
 
 
 _LIBRARY: list[tuple[frozenset[str], bool, Plan]] = []

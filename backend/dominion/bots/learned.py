@@ -5,11 +5,14 @@ The Medium bot buys by a hand-written table of wishes
 was measured card by card (``benchmarks/card_bias.py``): on 300 random
 Base/Intrigue/Prosperity kingdoms (seeds 5 and 9), Medium's buys with one
 kingdom card's wish raised (:data:`RAISE`, as the planner's ``medium +X``
-plans) or the card left alone until the game's end (:data:`AVOID`) played
-64 games against the real Medium, on the same deals as Medium's own buys.
-The cards below changed the share on both seeds alike, by 3 points or
-more and at least 2.2 standard errors over the kingdoms that have them (a
-kingdom has about 30 of the 300); the figure beside each is the mean gain.
+plans) or the card left alone (:data:`AVOID`) played 64 games against the
+real Medium, on the same deals as Medium's own buys. The cards below
+changed the share on both seeds alike, by 3 points or more and at least
+2.2 standard errors over the kingdoms that have them (each card is in
+about 30 of the 300); the figure beside each is the mean gain. A plan's
+bias, and so each correction, holds while more than four big gains are
+left (:meth:`dominion.bots.hard.HardBot.choose_gain`): late in the game
+Medium's wishes for Victory cards decide.
 On fresh kingdoms (seeds 31 and 47) Medium's buys with every correction of
 the kingdom went from 51.1%/52.1% to 61.2%/67.1% against Medium, on the
 72% of kingdoms that have one of these cards.
@@ -40,7 +43,8 @@ AVOID: dict[str, float] = {
     "Secret Passage": 0.042,
 }
 
-#: Added to Medium's wish for a :data:`RAISE` card (Silver = 20, Gold = 50).
+#: Added to Medium's wish for a :data:`RAISE` card (Silver = 20, Gold = 50);
+#: the planner's ``medium +X`` variants add the same.
 RAISE_BY = 25.0
 #: Added to Medium's wish for an :data:`AVOID` card: below anything it buys.
 AVOID_BY = -60.0
@@ -49,7 +53,7 @@ AVOID_BY = -60.0
 def corrections(kingdom: Iterable[str]) -> tuple[tuple[str, float, int], ...]:
     """The corrections for ``kingdom`` as a plan's ``bias`` (card, bonus,
     most copies): two of a raised Action, four of a raised Treasure (as
-    measured), and an avoided card never while the game is young."""
+    measured), none of an avoided card."""
     out = []
     for card in sorted(kingdom):
         if card in RAISE:
