@@ -52,9 +52,8 @@ def _variants(kingdom: list[str], tuned: bool) -> dict[str, Plan]:
         if card.is_victory and not (card.is_action or card.is_treasure):
             continue
         rest = tuple(b for b in base if b[0] != x)
-        most = 4 if card.is_treasure else 2
-        plans[f"+{x}"] = Plan(f"+{x}", None, bias=rest + ((x, learned.RAISE_BY, most),))
-        plans[f"-{x}"] = Plan(f"-{x}", None, bias=rest + ((x, learned.AVOID_BY, 99),))
+        plans[f"+{x}"] = Plan(f"+{x}", None, bias=rest + (learned.raised(x),))
+        plans[f"-{x}"] = Plan(f"-{x}", None, bias=rest + (learned.avoided(x),))
     return plans
 
 

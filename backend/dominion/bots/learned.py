@@ -53,14 +53,18 @@ RAISE_BY = 25.0
 AVOID_BY = -60.0
 
 
+def raised(card: str) -> tuple[str, float, int]:
+    """``card`` wanted more, as a plan's bias entry (card, bonus, most
+    copies): two of an Action, four of a Treasure (as measured)."""
+    return (card, RAISE_BY, 4 if CARDS[card].is_treasure else 2)
+
+
+def avoided(card: str) -> tuple[str, float, int]:
+    """``card`` left alone, as a plan's bias entry."""
+    return (card, AVOID_BY, 99)
+
+
 def corrections(kingdom: Iterable[str]) -> tuple[tuple[str, float, int], ...]:
-    """The corrections for ``kingdom`` as a plan's ``bias`` (card, bonus,
-    most copies): two of a raised Action, four of a raised Treasure (as
-    measured), none of an avoided card."""
-    out = []
-    for card in sorted(kingdom):
-        if card in RAISE:
-            out.append((card, RAISE_BY, 4 if CARDS[card].is_treasure else 2))
-        elif card in AVOID:
-            out.append((card, AVOID_BY, 99))
-    return tuple(out)
+    """The corrections for ``kingdom`` as a plan's ``bias``."""
+    return tuple(raised(c) if c in RAISE else avoided(c)
+                 for c in sorted(kingdom) if c in RAISE or c in AVOID)
