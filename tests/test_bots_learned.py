@@ -64,3 +64,16 @@ def test_medium_biased_variants_start_from_the_tuned_medium() -> None:
     assert ("Witch", learned.RAISE_BY, 2) in witch.bias
     # Charlatan is raised by the tuned Medium already: no variant of its own.
     assert "medium +Charlatan" not in plans
+
+
+def test_the_tuned_medium_counts_what_a_buy_brings_with_the_cards_in_play() -> None:
+    # Goons in play: late in the game a spare Buy takes a Copper for its VP
+    # token, as Medium does; the corrections (Talisman left alone) must not
+    # lose what the cards in play add to a buy.
+    kingdom = ["Goons", "Talisman", *FILLER[:8]]
+    plan = Plan("medium tuned", None, bias=learned.corrections(kingdom))
+    assert plan.bias
+    game = position(deck=["Copper"] * 7 + ["Estate"] * 3 + ["Gold", "Gold"], in_play=["Goons"],
+                    kingdom=kingdom, coins=0, buys=2, phase="buy", supply={"Province": 2})
+    assert GenericBot()._buy(game, 0, 0) == "Copper"
+    assert HardBot(plan=plan)._buy(game, 0, 0) == "Copper"

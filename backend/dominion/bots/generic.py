@@ -697,6 +697,20 @@ def _buy_bonus(ctx: _Ctx, name: str) -> float:
     return bonus
 
 
+def wishes(ctx: _Ctx, options: list[str], buying: bool, in_play: bool) -> dict[str, float]:
+    """:func:`gain_score` of each option, plus what buying it brings or
+    costs with the cards in play (:func:`_buy_bonus`) when ``in_play``: a
+    buy in the Buy phase, not a gain by cost or a Grand Market check."""
+    scores = {n: gain_score(ctx, n, buying) for n in options}
+    if in_play:
+        if _buy_bonus_possible(ctx):
+            for n in options:
+                scores[n] += _buy_bonus(ctx, n)
+        elif "Mint" in scores:  # its own bonus: trashing the Treasures in play
+            scores["Mint"] += _buy_bonus(ctx, "Mint")
+    return scores
+
+
 def _buy_bonus_possible(ctx: _Ctx) -> bool:
     """Whether :func:`_buy_bonus` may be non-zero for a card other than Mint
     (otherwise it is 0.0 for every such card: a shortcut, not a new rule)."""
@@ -1037,13 +1051,7 @@ class GenericBot:
         if not options:
             return None
         ctx = _ctx(game, seat)
-        scores = {n: gain_score(ctx, n, buying) for n in options}
-        if buying and where is None:
-            if _buy_bonus_possible(ctx):
-                for n in options:
-                    scores[n] += _buy_bonus(ctx, n)
-            elif "Mint" in scores:  # its own bonus: trashing the Treasures in play
-                scores["Mint"] += _buy_bonus(ctx, "Mint")
+        scores = wishes(ctx, options, buying, in_play=buying and where is None)
         # The best-scored pile, the first of equals: what ranking them all
         # gives, unless taking it would end the game in a loss.
         best = max(scores, key=scores.__getitem__)

@@ -29,7 +29,7 @@ from ..cards.card import CARDS
 from ..decisions import SUPPLY
 from . import endgame, opponents, planning, race
 from .dominionsim import GAIN_PROMPTS, DominionSimBot
-from .generic import GenericBot, _Ctx, _ctx, coins_of, gain_score, pick_gain
+from .generic import GenericBot, _Ctx, _ctx, coins_of, pick_gain, wishes
 from .plans import Plan
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -161,7 +161,7 @@ class HardBot(GenericBot):
         if not options:
             return None
         ctx = _ctx(game, seat)
-        scores = {n: gain_score(ctx, n, buying) for n in options}
+        scores = wishes(ctx, options, buying, in_play=buying and where is None)
         for card, bonus, most in plan.bias:
             if card in scores and ctx.owned.get(card, 0) < most and ctx.stage > 4:
                 scores[card] += bonus
