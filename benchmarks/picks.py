@@ -3,7 +3,7 @@
 Run::
 
     python3 benchmarks/picks.py [--kingdoms 40] [--games 64] [--seed 5]
-        [--values values.json]
+        [--values values.json] [--tournament 320]
 
 For ``--kingdoms`` random 2-player Base/Intrigue/Prosperity kingdoms (the
 Platinum/Colony rule per kingdom), every candidate plan is valued by
@@ -12,7 +12,8 @@ alternating, independent of the tournament's seeds); the values are
 cached in ``--values`` (a JSON file) so that tournament variants can be
 compared on the same truth (paired: their difference is not blurred by
 the valuation's noise). Then the tournament of :mod:`dominion.bots.planning`
-picks a plan per kingdom and the mean value of the picks is printed,
+(at most ``--tournament`` games: by default the bot's own size) picks a
+plan per kingdom and the mean value of the picks is printed,
 beside the mean value of Medium's own plan and of the best candidate (an
 optimistic ceiling: the best of noisy values). Deterministic for given
 arguments; asserts nothing.
@@ -70,7 +71,10 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=64)
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--values", default="", help="JSON cache of the candidates' values")
+    ap.add_argument("--tournament", type=int, default=planning.TOURNAMENT_GAMES,
+                    help="most games of a tournament")
     args = ap.parse_args()
+    planning.configure(args.tournament)
     rows = values(args.kingdoms, args.games, args.seed, args.values)
     picks, seconds = [], []
     for r in rows:

@@ -77,3 +77,16 @@ def test_the_tuned_medium_counts_what_a_buy_brings_with_the_cards_in_play() -> N
                     kingdom=kingdom, coins=0, buys=2, phase="buy", supply={"Province": 2})
     assert GenericBot()._buy(game, 0, 0) == "Copper"
     assert HardBot(plan=plan)._buy(game, 0, 0) == "Copper"
+
+
+def test_the_tuned_medium_takes_hoard_over_gold_and_buys_victory_cards_with_it() -> None:
+    kingdom = ["Hoard", *FILLER[:9]]
+    plan = Plan("medium tuned", None, bias=learned.corrections(kingdom))
+    game = position(deck=["Copper"] * 7 + ["Estate"] * 3 + ["Silver"], kingdom=kingdom, coins=6)
+    assert GenericBot()._buy(game, 0, 6) == "Gold"
+    assert HardBot(plan=plan)._buy(game, 0, 6) == "Hoard"
+    # With (1st-edition) Hoard in play a Duchy brings a Gold: worth more than a Gold alone.
+    game = position(deck=["Copper"] * 7 + ["Estate"] * 3 + ["Hoard", "Hoard"], in_play=["Hoard"],
+                    kingdom=kingdom, coins=6, phase="buy", supply={"Province": 5}, edition="1")
+    assert GenericBot()._buy(game, 0, 6) == "Duchy"
+    assert HardBot(plan=plan)._buy(game, 0, 6) == "Duchy"
