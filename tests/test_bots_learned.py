@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from helpers import position
 
-from dominion.bots import GenericBot, HardBot, learned
+from dominion.bots import GenericBot, HardBot, learned, planning
 from dominion.bots.kingdom import candidates
 from dominion.bots.plans import Plan
 
@@ -90,3 +90,46 @@ def test_the_tuned_medium_takes_hoard_over_gold_and_buys_victory_cards_with_it()
                     kingdom=kingdom, coins=6, phase="buy", supply={"Province": 5}, edition="1")
     assert GenericBot()._buy(game, 0, 6) == "Duchy"
     assert HardBot(plan=plan)._buy(game, 0, 6) == "Duchy"
+
+
+def test_a_plans_variants_change_one_cards_wish_each() -> None:
+    kingdom = ["Talisman", "Gardens", *FILLER[:8]]
+    plan = Plan("medium tuned", None, bias=learned.corrections(kingdom))
+    variants = {v.name: v for v in learned.variants(plan, kingdom)}
+    # Gardens is only a Victory card; Talisman is left alone by the plan already.
+    assert "medium tuned +Gardens" not in variants and "medium tuned -Talisman" not in variants
+    assert variants["medium tuned +Talisman"].bias == (learned.raised("Talisman"),)
+    assert variants["medium tuned -Village"].bias == plan.bias + (learned.avoided("Village"),)
+    assert len(variants) == 2 * 8 + 1
+    # Leaving alone a card the plan never took would change nothing: not tried.
+    taken = {v.name for v in learned.variants(plan, kingdom, owned={"Village"})}
+    assert "medium tuned -Village" in taken and "medium tuned -Cellar" not in taken
+    assert "medium tuned +Cellar" in taken
+
+
+def test_refining_finds_the_card_a_plan_should_not_have_left_alone() -> None:
+    # Smithy is the kingdom's one strong card: a plan that leaves it alone
+    # loses to Medium, and its "+Smithy" variant is what the refinement finds.
+    kingdom = ["Smithy", *FILLER[:9]]
+    crippled = Plan("medium -Smithy", None, bias=(learned.avoided("Smithy"),))
+    planning.configure(games=320)
+    try:
+        refined = planning.refine(crippled, kingdom, False, "2", seed=3)
+    finally:
+        planning.configure(games=24)
+    assert refined.name == "medium -Smithy +Smithy"
+    assert refined.bias == (learned.raised("Smithy"),)
+
+
+def test_the_planner_refines_only_medium_plans() -> None:
+    planning.clear()
+    kinds = set()
+    for kingdom in (["Smithy", *FILLER[:9]], ["Chapel", "Laboratory", *FILLER[:8]]):
+        plan = planning.plan_of((tuple(sorted(kingdom)), False, "2", 2))
+        names = [p.name for p in candidates(kingdom, colony=False)]
+        if plan.rules is not None:  # a template or a bot file's strategy: as chosen
+            assert plan.name in names
+        else:  # Medium's buys: a candidate, or a candidate with one more correction
+            assert plan.name in names or plan.name.rsplit(" ", 1)[0] in names
+        kinds.add(plan.rules is None)
+    assert kinds == {True, False}  # both branches were seen

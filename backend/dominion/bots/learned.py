@@ -23,9 +23,11 @@ the planner's stand-in for an ordinary opponent.
 
 from __future__ import annotations
 
-from typing import Iterable
+from dataclasses import replace
+from typing import Iterable, Optional
 
 from ..cards.card import CARDS
+from .plans import Plan
 
 #: Cards Medium undervalues, with the measured gain of wanting them more.
 RAISE: dict[str, float] = {
@@ -73,3 +75,22 @@ def corrections(kingdom: Iterable[str]) -> tuple[tuple[str, float, int], ...]:
     """The corrections for ``kingdom`` as a plan's ``bias``."""
     return tuple(raised(c) if c in RAISE else avoided(c)
                  for c in sorted(kingdom) if c in RAISE or c in AVOID)
+
+
+def variants(plan: Plan, kingdom: Iterable[str], owned: Optional[set[str]] = None) -> list[Plan]:
+    """``plan`` (Medium's buys with a bias) with one more correction: each
+    kingdom card that is not only a Victory card wanted more, and left
+    alone (only those in ``owned``, if given: the cards the plan takes),
+    unless the plan does so already. The planner tries them on the
+    kingdom itself (:func:`dominion.bots.planning.refine`): what one card
+    is worth depends on the others, beyond the corrections above."""
+    out = []
+    for x in sorted(kingdom):
+        card = CARDS[x]
+        if card.is_victory and not (card.is_action or card.is_treasure):
+            continue
+        rest = tuple(b for b in plan.bias if b[0] != x)
+        for sign, entry in (("+", raised(x)), ("-", avoided(x))):
+            if entry not in plan.bias and (sign == "+" or owned is None or x in owned):
+                out.append(replace(plan, name=f"{plan.name} {sign}{x}", bias=rest + (entry,)))
+    return out
