@@ -121,15 +121,20 @@ def test_refining_finds_the_card_a_plan_should_not_have_left_alone() -> None:
     assert refined.bias == (learned.raised("Smithy"),)
 
 
-def test_the_planner_refines_only_medium_plans() -> None:
+def test_the_planner_refines_medium_plans_where_no_known_strategy_threatens() -> None:
     planning.clear()
-    kinds = set()
-    for kingdom in (["Smithy", *FILLER[:9]], ["Chapel", "Laboratory", *FILLER[:8]]):
+    seen = set()
+    for kingdom in (["Smithy", *FILLER[:9]], ["Festival", *FILLER[:9]],
+                    ["Chapel", "Laboratory", *FILLER[:8]]):
+        plans = candidates(kingdom, colony=False)
+        names = [p.name for p in plans]
         plan = planning.plan_of((tuple(sorted(kingdom)), False, "2", 2))
-        names = [p.name for p in candidates(kingdom, colony=False)]
-        if plan.rules is not None:  # a template or a bot file's strategy: as chosen
+        if plan.rules is not None or planning.threats_of(plans):
+            # A template, a bot file's strategy, or a kingdom with threats
+            # (Smithy Big Money, Chapel/Laboratory): as the tournament chose.
             assert plan.name in names
-        else:  # Medium's buys: a candidate, or a candidate with one more correction
+            seen.add("as chosen")
+        else:  # Medium's buys: a candidate with one more card's wish changed, or as it was
             assert plan.name in names or plan.name.rsplit(" ", 1)[0] in names
-        kinds.add(plan.rules is None)
-    assert kinds == {True, False}  # both branches were seen
+            seen.add("refined" if plan.name not in names else "kept")
+    assert seen == {"as chosen", "refined"}  # both branches were taken
