@@ -127,9 +127,9 @@ def choose(key: Key) -> Plan:
     scores = tournament(plans, list(kingdom), colony, edition, seed, owned)
     i = max(range(len(plans)), key=lambda i: (scores[i], plans[i].prior, -i))
     best = plans[i]
-    # Medium's buys (with or without a bias) are refined against Medium,
-    # unless the kingdom has threats: a variant tuned to beat Medium there
-    # lost to the known strategy (Monument Big Money 64.7% -> 54.2%).
+    # Medium's buys (with or without a bias) are refined against Medium
+    # alone, so not where the tournament weighed threats as well: a variant
+    # that beats Medium may lose to them.
     if best.rules is None and not threats_of(plans):
         best = refine(best, list(kingdom), colony, edition, seed + 1, owned.get(i, set()))
     stats["tournaments"] += 1
