@@ -12,7 +12,7 @@ When the winner is Medium's buys (with or without a bias) and the kingdom
 has no threats, :func:`refine` then tries it with one more card's wish
 changed, against Medium.
 
-Budget: at most :data:`TOURNAMENT_GAMES` games, and about as many to refine
+Budget: at most :data:`TOURNAMENT_GAMES` games, and about 240 more to refine
 (``benchmarks/bots.py`` prints the CPU seconds). A game count, not a time
 limit, ends each stage, so a kingdom's plan is the same on every run and
 every machine.
@@ -278,12 +278,13 @@ def refine(plan: Plan, kingdom: list[str], colony: bool, edition: str, seed: int
            owned: Optional[set[str]] = None) -> Plan:
     """``plan`` (Medium's buys with a bias) or the variant of it with one
     more card's wish changed (:func:`dominion.bots.learned.variants`) that
-    does best against Medium here, by a successive halving of about 330
-    games (scaled with :data:`TOURNAMENT_GAMES`); ties keep ``plan``.
+    does best against Medium here, by a successive halving of about 240
+    games (:data:`REFINE_ROUNDS`, scaled with :data:`TOURNAMENT_GAMES`);
+    ties keep ``plan``.
 
     A card's worth depends on the kingdom: on 60 random kingdoms the best
     such variant, chosen by 64 games each, beat the tuned Medium by 5.3
-    points in fresh games, and chosen by these rounds by 4.3 points.
+    points in fresh games, and chosen by a halving of 330 games by 4.3.
 
     :param owned: the kingdom cards ``plan`` ended its tournament games
         with, if known: leaving alone a card it never took changes nothing.
