@@ -8,6 +8,8 @@ its table.
 
 from __future__ import annotations
 
+import math
+
 from helpers import position
 
 from dominion.bots import GenericBot, HardBot, learned, planning
@@ -121,20 +123,70 @@ def test_refining_finds_the_card_a_plan_should_not_have_left_alone() -> None:
     assert refined.bias == (learned.raised("Smithy"),)
 
 
-def test_the_planner_refines_medium_plans_where_no_known_strategy_threatens() -> None:
+def test_the_refinements_edge_counts_the_vp_margin_not_only_the_win() -> None:
+    kingdom = ["Smithy", *FILLER[:9]]
+    idle = Plan("buys nothing", ())
+    tally = planning._Tally([planning.MEDIUM, idle], kingdom, False, "2", seed=5)
+    tally.play(1, 0, 2)
+    assert tally.rate(1, 0) == 0.0 and tally.edge(0, 1) == 0.5  # the other order is unplayed
+    # Three Estates against Medium's Provinces: lost by more than 20 VP each time.
+    assert 0 < tally.edge(1, 0) < 1 / (1 + math.exp(20 / planning.MARGIN_SCALE))
+
+
+def _scripted(rates: dict[tuple[str, str], float], edges: dict[tuple[str, str], float]):
+    """A ``_Tally.play`` whose plans share wins by ``rates`` and margins by
+    ``edges`` (by plan names; else as ``rates``, else 0.5)."""
+    def play(self, i: int, j: int, games: int) -> None:
+        pair = (self.plans[i].name, self.plans[j].name)
+        rate = rates.get(pair, 0.5)
+        self.won[(i, j)] = self.won.get((i, j), 0.0) + rate * games
+        self.margins[(i, j)] = self.margins.get((i, j), 0.0) + edges.get(pair, rate) * games
+        self.played[(i, j)] = self.played.get((i, j), 0) + games
+        self.games += games
+    return play
+
+
+def test_a_variant_takes_the_winners_place_only_if_it_holds_against_each_threat(monkeypatch) -> None:
+    kingdom = ["Smithy", *FILLER[:9]]
+    tuned = Plan("medium", None)
+    winner = Plan("BM Smithy", ())
+    threat = Plan("lib Smithy Big Money", ())
+    variant = "medium +Smithy"
+    rates = {(variant, "medium"): 0.9, ("BM Smithy", "medium"): 0.6,
+             ("BM Smithy", threat.name): 0.5, (variant, threat.name): 0.3}
+    edges: dict[tuple[str, str], float] = {}
+    monkeypatch.setattr(planning._Tally, "play", _scripted(rates, edges))
+
+    def refined(*threats: Plan) -> str:
+        return planning.refine(tuned, kingdom, False, "2", 3, threats=threats,
+                               incumbent=winner).name
+
+    # Against Medium the variant is best, but it loses to the threat more
+    # than the winner does (beyond GUARD_SLACK): the winner stays.
+    assert refined(threat) == "BM Smithy"
+    rates[(variant, threat.name)] = 0.45  # within the slack
+    assert refined(threat) == variant
+    edges[(variant, threat.name)] = 0.35  # as many wins, but by smaller margins
+    assert refined(threat) == "BM Smithy"
+    rates[(variant, threat.name)] = 0.0  # no threats: Medium decides
+    assert refined() == variant
+    rates[(variant, "medium")] = 0.6  # a tie keeps the incumbent
+    assert refined() == "BM Smithy"
+
+
+def test_the_planner_picks_a_candidate_or_a_variant_of_its_best_medium_plan() -> None:
     planning.clear()
     seen = set()
     for kingdom in (["Smithy", *FILLER[:9]], ["Festival", *FILLER[:9]],
-                    ["Chapel", "Laboratory", *FILLER[:8]]):
+                    ["Chapel", "Laboratory", *FILLER[:8]], ["Witch", "Moat", *FILLER[:8]]):
         plans = candidates(kingdom, colony=False)
         names = [p.name for p in plans]
         plan = planning.plan_of((tuple(sorted(kingdom)), False, "2", 2))
-        if plan.rules is not None or planning.threats_of(plans):
-            # A template, a bot file's strategy, or a kingdom with threats
-            # (Smithy Big Money, Chapel/Laboratory): as the tournament chose.
-            assert plan.name in names
-            seen.add("as chosen")
-        else:  # Medium's buys: a candidate with one more card's wish changed, or as it was
-            assert plan.name in names or plan.name.rsplit(" ", 1)[0] in names
-            seen.add("refined" if plan.name not in names else "kept")
-    assert seen == {"as chosen", "refined"}  # both branches were taken
+        if plan.name in names:
+            seen.add("a candidate")
+        else:  # Medium's buys with one more card's wish changed
+            base = plan.name.rsplit(" ", 1)[0]
+            assert base in names and plans[names.index(base)].rules is None
+            assert plan.rules is None and plan.name.endswith(plan.bias[-1][0])
+            seen.add("a variant")
+    assert seen == {"a candidate", "a variant"}  # both outcomes were seen
