@@ -313,10 +313,10 @@ def refine(plan: Plan, kingdom: list[str], colony: bool, edition: str, seed: int
     well against each of the kingdom's ``threats`` (:data:`GUARD_SLACK`,
     :data:`GUARD_EDGE_SLACK`; :data:`GUARD_GAMES` games against each, the
     same deals for both): the halving looks at Medium alone. Each threat
-    on its own, not their mean
-    (:func:`field_score`): on the Duke board a variant that lost to the
-    Duke slog what it won against Courtyard Big Money passed the mean, and
-    the slog then won half the games against Hard instead of a fifth.
+    on its own, not their mean (:func:`field_score`): on the Duke board a
+    variant that lost to the Duke slog what it won against Courtyard Big
+    Money passed the mean, and the slog then won half the games against
+    Hard instead of a fifth.
 
     A card's worth depends on the kingdom: on 60 random kingdoms the best
     such variant of the tuned Medium, chosen by 64 games each, beat it by
