@@ -215,15 +215,17 @@ class _Tally:
 
     def rate(self, i: int, j: int) -> float:
         """Plan ``i``'s share against plan ``j`` (0.5 for itself or unplayed)."""
-        n = self.played.get((i, j), 0)
-        return 0.5 if i == j or n == 0 else self.won[(i, j)] / n
+        return self._mean(self.won, i, j)
 
     def edge(self, i: int, j: int) -> float:
         """Plan ``i``'s mean of ``1 / (1 + exp(-margin / MARGIN_SCALE))`` over
         its games against plan ``j``, ``margin`` its VP minus plan ``j``'s (0.5
         for an unfinished game, for itself or unplayed)."""
+        return self._mean(self.margins, i, j)
+
+    def _mean(self, sums: dict[tuple[int, int], float], i: int, j: int) -> float:
         n = self.played.get((i, j), 0)
-        return 0.5 if i == j or n == 0 else self.margins[(i, j)] / n
+        return 0.5 if i == j or n == 0 else sums[(i, j)] / n
 
 
 def field_score(rate: Callable[[int, int], float], i: int, threats: Sequence[int]) -> float:
