@@ -133,6 +133,25 @@ def test_the_refinements_edge_counts_the_vp_margin_not_only_the_win() -> None:
     assert 0 < tally.edge(1, 0) < 1 / (1 + math.exp(20 / planning.MARGIN_SCALE))
 
 
+def test_a_tally_reuses_the_games_of_its_memo_and_they_are_the_games_it_would_play() -> None:
+    kingdom = ["Smithy", *FILLER[:9]]
+    plans = [planning.MEDIUM, Plan("medium +Smithy", None, bias=(learned.raised("Smithy"),))]
+    memo: planning.Memo = {}
+    first = planning._Tally(plans, kingdom, False, "2", seed=7, memo=memo)
+    first.play(1, 0, 4)
+    assert first.games == 4 and len(memo) == 4
+    # Another tally of the same plans and deals (as the refinement after the
+    # tournament) takes them from the memo, and plays only the deals beyond.
+    second = planning._Tally(plans, kingdom, False, "2", seed=7, memo=memo)
+    second.play(1, 0, 6)
+    assert second.games == 2 and len(memo) == 6
+    # Played afresh, the same deals give the same results.
+    fresh = planning._Tally(plans, kingdom, False, "2", seed=7)
+    fresh.play(1, 0, 6)
+    assert fresh.games == 6
+    assert (second.won, second.margins, second.owned) == (fresh.won, fresh.margins, fresh.owned)
+
+
 def _scripted(rates: dict[tuple[str, str], float], edges: dict[tuple[str, str], float]):
     """A ``_Tally.play`` whose plans share wins by ``rates`` and margins by
     ``edges`` (by plan names; else as ``rates``, else 0.5)."""

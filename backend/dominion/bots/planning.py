@@ -15,7 +15,9 @@ against each of the kingdom's threats.
 
 Budget: at most :data:`TOURNAMENT_GAMES` games, and about 240 more to refine
 (about 300 where a variant must face the threats; ``benchmarks/bots.py``
-prints the CPU seconds). A game count, not a time
+prints the CPU seconds), less the games the refinement shares with the
+tournament (the same plans on the same deals: replayed from a
+:data:`Memo`, about 40 a kingdom). A game count, not a time
 limit, ends each stage, so a kingdom's plan is the same on every run and
 every machine.
 Plans are cached per (kingdom, Platinum/Colony, edition, players) in
@@ -127,14 +129,15 @@ def choose(key: Key) -> Plan:
         return plans[0]
     seed = zlib.crc32(repr(key).encode())
     owned: dict[int, set[str]] = {}
-    scores = tournament(plans, list(kingdom), colony, edition, seed, owned)
+    memo: Memo = {}  # the refinement replays the tournament's games it shares
+    scores = tournament(plans, list(kingdom), colony, edition, seed, owned, memo)
     i = max(range(len(plans)), key=lambda i: (scores[i], plans[i].prior, -i))
     # The refinement starts from the best of Medium's buys (with or without
     # a bias) and keeps the winner unless a variant does better.
     m = max((j for j in range(len(plans)) if plans[j].rules is None),
             key=lambda j: (scores[j], plans[j].prior, -j))
-    best = refine(plans[m], list(kingdom), colony, edition, seed + 1, owned.get(m, set()),
-                  [plans[t] for t in threats_of(plans)], None if m == i else plans[i])
+    best = refine(plans[m], list(kingdom), colony, edition, seed, owned.get(m, set()),
+                  [plans[t] for t in threats_of(plans)], None if m == i else plans[i], memo)
     stats["tournaments"] += 1
     stats["last_seconds"] = time.thread_time() - start
     return best
@@ -159,16 +162,32 @@ def threats_of(plans: Sequence[Plan]) -> list[int]:
     return [i for i in range(1, len(plans)) if plans[i].tags & THREAT_TAGS][:MOST_THREATS]
 
 
+#: One game's outcome as :class:`_Tally` keeps it: the seats' scores
+#: (``None`` for a game cut at :data:`TURN_LIMIT`), the winners, and the
+#: kingdom cards each seat ended with.
+_Outcome = tuple[Optional[list[int]], list[int], tuple[frozenset[str], ...]]
+
+#: Games already played, by (seat 0's plan, seat 1's plan, deal seed): a
+#: game is a function of these, so a tally that shares the memo of another
+#: on the same kingdom reuses the games they have in common.
+Memo = dict[tuple[Plan, Plan, int], _Outcome]
+
+
 class _Tally:
-    """Games played so far between plans: wins (ties half) per ordered pair."""
+    """Games played so far between plans: wins (ties half) per ordered pair.
+
+    :param memo: games to reuse, filled with the games played (see :data:`Memo`).
+    """
 
     def __init__(self, plans: Sequence[Plan], kingdom: list[str], colony: bool,
-                 edition: str, seed: int) -> None:
+                 edition: str, seed: int, memo: Optional[Memo] = None) -> None:
         self.plans = plans
         self.kingdom = kingdom
         self.colony = colony
         self.edition = edition
         self.seed = seed
+        self.memo: Memo = {} if memo is None else memo
+        #: Games played here (not taken from the memo): the planning budget.
         self.games = 0
         self.won: dict[tuple[int, int], float] = {}
         #: Per ordered pair: the sum of a logistic of the VP margin (see :meth:`edge`).
@@ -180,38 +199,48 @@ class _Tally:
 
     def play(self, i: int, j: int, games: int) -> None:
         """``games`` games of plan ``i`` against plan ``j``, seats alternating."""
-        from ..fastplay import play_turns
-        from ..setup import new_game
-        from .hard import HardBot
-
         for g in range(games):
             a, b = (i, j) if g % 2 == 0 else (j, i)
-            bots: dict[int, "Agent"] = {0: HardBot(plan=self.plans[a]),
-                                        1: HardBot(plan=self.plans[b])}
             # Pairs share seeds: each plan meets the same deals. Two games
             # in a row share one deal with the seats swapped, so each plan
             # plays both hands of it (a lucky opening hand then counts for
             # neither plan).
             deal = (self.played.get((i, j), 0) + g) // 2
-            game = new_game(2, self.kingdom, seed=self.seed + deal,
-                            agents=bots, record_events=False, edition=self.edition,
-                            colony=self.colony)
-            game.check_agents = False
-            play_turns(game, bots, TURN_LIMIT)
-            self.games += 1
+            key = (self.plans[a], self.plans[b], self.seed + deal)
+            outcome = self.memo.get(key)
+            if outcome is None:
+                outcome = self.memo[key] = self._game(*key)
+                self.games += 1
+            scores, winners, owned = outcome
             share = edge = 0.5
-            if game.state.game_over:
-                result = game.result()
+            if scores is not None:
                 seat_i = 0 if a == i else 1
-                share = 1 / len(result["winners"]) if seat_i in result["winners"] else 0.0
-                margin = result["scores"][seat_i] - result["scores"][1 - seat_i]
+                share = 1 / len(winners) if seat_i in winners else 0.0
+                margin = scores[seat_i] - scores[1 - seat_i]
                 edge = 1 / (1 + math.exp(-margin / MARGIN_SCALE))
             self.won[(i, j)] = self.won.get((i, j), 0.0) + share
             self.margins[(i, j)] = self.margins.get((i, j), 0.0) + edge
             self.played[(i, j)] = self.played.get((i, j), 0) + 1
             for seat, plan in enumerate((a, b)):
-                cards = game.state.players[seat].all_cards()
-                self.owned.setdefault(plan, set()).update(c for c in cards if c in self.kingdom)
+                self.owned.setdefault(plan, set()).update(owned[seat])
+
+    def _game(self, first: Plan, second: Plan, seed: int) -> _Outcome:
+        """One game of ``first`` (seat 0) against ``second`` on the deal of ``seed``."""
+        from ..fastplay import play_turns
+        from ..setup import new_game
+        from .hard import HardBot
+
+        bots: dict[int, "Agent"] = {0: HardBot(plan=first), 1: HardBot(plan=second)}
+        game = new_game(2, self.kingdom, seed=seed, agents=bots, record_events=False,
+                        edition=self.edition, colony=self.colony)
+        game.check_agents = False
+        play_turns(game, bots, TURN_LIMIT)
+        owned = tuple(frozenset(c for c in p.all_cards() if c in self.kingdom)
+                      for p in game.state.players)
+        if not game.state.game_over:
+            return None, [], owned
+        result = game.result()
+        return result["scores"], result["winners"], owned
 
     def rate(self, i: int, j: int) -> float:
         """Plan ``i``'s share against plan ``j`` (0.5 for itself or unplayed)."""
@@ -244,7 +273,8 @@ def field_score(rate: Callable[[int, int], float], i: int, threats: Sequence[int
 
 
 def tournament(plans: Sequence[Plan], kingdom: list[str], colony: bool, edition: str,
-               seed: int, owned: Optional[dict[int, set[str]]] = None) -> list[float]:
+               seed: int, owned: Optional[dict[int, set[str]]] = None,
+               memo: Optional[Memo] = None) -> list[float]:
     """Each plan's score: its share against Medium (plan 0) weighted
     :data:`MEDIUM_WEIGHT`, the rest its average share against the
     *threats* (rushes, slogs and known strategies, which an opponent may
@@ -253,10 +283,12 @@ def tournament(plans: Sequence[Plan], kingdom: list[str], colony: bool, edition:
 
     :param owned: filled with the kingdom cards each plan (by index) ended
         a game with.
+    :param memo: games to reuse and keep (:data:`Memo`); only the games
+        played count against the budget.
     """
     n = len(plans)
     threats = threats_of(plans)
-    tally = _Tally(plans, kingdom, colony, edition, seed)
+    tally = _Tally(plans, kingdom, colony, edition, seed, memo)
     f = TOURNAMENT_GAMES / 320  # round sizes below are written for 320 games
 
     def score(i: int) -> float:
@@ -303,7 +335,7 @@ GUARD_EDGE_SLACK = 0.06
 
 def refine(plan: Plan, kingdom: list[str], colony: bool, edition: str, seed: int,
            owned: Optional[set[str]] = None, threats: Sequence[Plan] = (),
-           incumbent: Optional[Plan] = None) -> Plan:
+           incumbent: Optional[Plan] = None, memo: Optional[Memo] = None) -> Plan:
     """The incumbent (``incumbent``, else ``plan``), ``plan`` (Medium's buys
     with a bias) or a variant of ``plan`` with one more card's wish changed
     (:func:`dominion.bots.learned.variants`): whichever does best against
@@ -328,7 +360,7 @@ def refine(plan: Plan, kingdom: list[str], colony: bool, edition: str, seed: int
         with, if known: leaving alone a card it never took changes nothing.
     """
     arms = ([incumbent] if incumbent else []) + [plan] + learned.variants(plan, kingdom, owned)
-    tally = _Tally([MEDIUM] + arms + list(threats), kingdom, colony, edition, seed)
+    tally = _Tally([MEDIUM] + arms + list(threats), kingdom, colony, edition, seed, memo)
     f = TOURNAMENT_GAMES / 320
     best = 1  # the incumbent
     alive = list(range(1, len(arms) + 1))
