@@ -22,7 +22,9 @@ Prints, with 95% confidence intervals (ties count half, seats alternate):
   >= 55%, median >= 70%);
 * the Hard bot's decision times (p50/p99/max ms over every command and
   answer of ``--timing`` games, planning excluded) and planning seconds
-  (cold: a tournament; cached: a cache hit);
+  (cold: a tournament; cached: a cache hit), also scaled to the machine
+  the budgets were set on by the Big Money mirror's speed
+  (:data:`REFERENCE_SPEED`), measured before and after;
 * with ``--classic``, the earlier figures: the generic bot against Big
   Money on Base + Intrigue kingdoms and presets, and on Base + Prosperity.
 
@@ -46,10 +48,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "backend"))
 from dominion.bots import BOTS, make_bot, planning  # noqa: E402
 from dominion.bots.dominionsim import STRATEGIES_DIR, load_strategies  # noqa: E402
 from dominion.fastplay import play_turns  # noqa: E402
-from dominion.presets import presets  # noqa: E402
+from dominion.presets import preset, presets  # noqa: E402
 from dominion.rng import Rng  # noqa: E402
 from dominion.setup import new_game  # noqa: E402
-from dominion.sim import colony_for, play_game, random_kingdom, usable_cpus  # noqa: E402
+from dominion.sim import colony_for, play_game, random_kingdom, simulate, usable_cpus  # noqa: E402
 
 ALL_SETS = {"base", "intrigue", "prosperity"}
 
@@ -200,12 +202,26 @@ class _Timed:
         return (self._timed(act) if act is not None else None), self._timed(buy)
 
 
+#: The Big Money mirror's games per CPU second (``benchmarks/engine.py``)
+#: on the machine of the sessions that set the budgets; this machine's
+#: speed has varied from a third of it to the same.
+REFERENCE_SPEED = 8500
+
+
+def machine_speed(games: int = 1000) -> float:
+    """This machine's Big Money mirror, games per CPU second."""
+    cpu = time.process_time()
+    simulate(["big-money", "big-money"], games, seed=1, kingdom=preset("First Game"))
+    return games / (time.process_time() - cpu)
+
+
 def timing(bot: str, games: int, seed: int) -> None:
     """Decision times of ``bot`` (one core) and its planning seconds."""
     name = bot_name(bot)
     if name is None:
         return
     rng = Rng(seed)
+    speed = machine_speed()
     times: list[float] = []
     cold: list[float] = []
     hits: list[float] = []
@@ -236,6 +252,12 @@ def timing(bot: str, games: int, seed: int) -> None:
         print(f"{bot} planning (CPU s per kingdom, cold tournament): "
               f"median {statistics.median(cold):.2f}, max {max(cold):.2f}; "
               f"cached: max {max(hits) * 1000:.3f} ms")
+        # The machine's speed before and after: planning at the reference speed.
+        speed = (speed + machine_speed()) / 2
+        f = speed / REFERENCE_SPEED
+        print(f"  this machine: Big Money mirror {speed:.0f} games per CPU second; at the "
+              f"reference {REFERENCE_SPEED}: planning median {statistics.median(cold) * f:.2f} s, "
+              f"max {max(cold) * f:.2f} s")
 
 
 def main() -> None:
