@@ -139,16 +139,16 @@ def test_a_tally_reuses_the_games_of_its_memo_and_they_are_the_games_it_would_pl
     memo: planning.Memo = {}
     first = planning._Tally(plans, kingdom, False, "2", seed=7, memo=memo)
     first.play(1, 0, 4)
-    assert first.games == 4 and len(memo) == 4
+    assert first.games == first.fresh == 4 and len(memo) == 4
     # Another tally of the same plans and deals (as the refinement after the
     # tournament) takes them from the memo, and plays only the deals beyond.
     second = planning._Tally(plans, kingdom, False, "2", seed=7, memo=memo)
     second.play(1, 0, 6)
-    assert second.games == 2 and len(memo) == 6
+    assert (second.games, second.fresh, len(memo)) == (6, 2, 6)
     # Played afresh, the same deals give the same results.
     fresh = planning._Tally(plans, kingdom, False, "2", seed=7)
     fresh.play(1, 0, 6)
-    assert fresh.games == 6
+    assert fresh.fresh == 6
     assert (second.won, second.margins, second.owned) == (fresh.won, fresh.margins, fresh.owned)
 
 

@@ -15,9 +15,10 @@ against each of the kingdom's threats.
 
 Budget: at most :data:`TOURNAMENT_GAMES` games, and about 240 more to refine
 (about 300 where a variant must face the threats; ``benchmarks/bots.py``
-prints the CPU seconds), less the games the refinement shares with the
-tournament (the same plans on the same deals: replayed from a
-:data:`Memo`, about 40 a kingdom). A game count, not a time
+prints the CPU seconds). A game of two plans on one deal is played once
+per planning and replayed from a :data:`Memo` wherever else it is tallied
+(a threat against Medium and Medium against that threat, the refinement's
+incumbent against Medium): about a quarter of the games. A game count, not a time
 limit, ends each stage, so a kingdom's plan is the same on every run and
 every machine.
 Plans are cached per (kingdom, Platinum/Colony, edition, players) in
@@ -61,7 +62,7 @@ _cache: "OrderedDict[Key, Plan]" = OrderedDict()
 _lock = threading.Lock()
 
 #: Figures for the benchmark and tests: tournaments run, cache hits, the
-#: last tournament's CPU seconds and games.
+#: last planning's CPU seconds and games played.
 stats = {"tournaments": 0, "hits": 0, "last_seconds": 0.0, "last_games": 0}
 
 
@@ -129,14 +130,16 @@ def choose(key: Key) -> Plan:
         return plans[0]
     seed = zlib.crc32(repr(key).encode())
     owned: dict[int, set[str]] = {}
-    memo: Memo = {}  # the refinement replays the tournament's games it shares
+    # The refinement replays the games it shares with the tournament: with
+    # seed + 1 its deal n is the tournament's deal n + 1.
+    memo: Memo = {}
     scores = tournament(plans, list(kingdom), colony, edition, seed, owned, memo)
     i = max(range(len(plans)), key=lambda i: (scores[i], plans[i].prior, -i))
     # The refinement starts from the best of Medium's buys (with or without
     # a bias) and keeps the winner unless a variant does better.
     m = max((j for j in range(len(plans)) if plans[j].rules is None),
             key=lambda j: (scores[j], plans[j].prior, -j))
-    best = refine(plans[m], list(kingdom), colony, edition, seed, owned.get(m, set()),
+    best = refine(plans[m], list(kingdom), colony, edition, seed + 1, owned.get(m, set()),
                   [plans[t] for t in threats_of(plans)], None if m == i else plans[i], memo)
     stats["tournaments"] += 1
     stats["last_seconds"] = time.thread_time() - start
@@ -187,8 +190,10 @@ class _Tally:
         self.edition = edition
         self.seed = seed
         self.memo: Memo = {} if memo is None else memo
-        #: Games played here (not taken from the memo): the planning budget.
+        #: Games tallied (the budget of a stage), and of those played here:
+        #: not found in the memo.
         self.games = 0
+        self.fresh = 0
         self.won: dict[tuple[int, int], float] = {}
         #: Per ordered pair: the sum of a logistic of the VP margin (see :meth:`edge`).
         self.margins: dict[tuple[int, int], float] = {}
@@ -210,7 +215,8 @@ class _Tally:
             outcome = self.memo.get(key)
             if outcome is None:
                 outcome = self.memo[key] = self._game(*key)
-                self.games += 1
+                self.fresh += 1
+            self.games += 1
             scores, winners, owned = outcome
             share = edge = 0.5
             if scores is not None:
@@ -283,8 +289,7 @@ def tournament(plans: Sequence[Plan], kingdom: list[str], colony: bool, edition:
 
     :param owned: filled with the kingdom cards each plan (by index) ended
         a game with.
-    :param memo: games to reuse and keep (:data:`Memo`); only the games
-        played count against the budget.
+    :param memo: games to reuse and keep (:data:`Memo`).
     """
     n = len(plans)
     threats = threats_of(plans)
@@ -311,7 +316,7 @@ def tournament(plans: Sequence[Plan], kingdom: list[str], colony: bool, edition:
     while tally.games + step * len(top) <= TOURNAMENT_GAMES:
         for i in top:
             tally.play(i, 0, step)
-    stats["last_games"] = tally.games
+    stats["last_games"] = tally.fresh
     if owned is not None:
         owned.update(tally.owned)
     return [score(i) for i in range(n)]
@@ -377,5 +382,5 @@ def refine(plan: Plan, kingdom: list[str], colony: bool, edition: str, seed: int
         if any(tally.rate(best, t) < tally.rate(1, t) - GUARD_SLACK
                or tally.edge(best, t) < tally.edge(1, t) - GUARD_EDGE_SLACK for t in guard):
             best = 1
-    stats["last_games"] += tally.games
+    stats["last_games"] += tally.fresh
     return arms[best - 1]
