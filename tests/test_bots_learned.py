@@ -48,6 +48,14 @@ def test_the_tuned_medium_takes_silver_where_medium_takes_talisman_or_quarry() -
             assert HardBot(plan=plan)._buy(game, 0, coins) == "Silver"
 
 
+def test_the_tuned_medium_takes_silver_where_medium_takes_upgrade() -> None:
+    kingdom = ["Upgrade", *FILLER]
+    plan = Plan("medium tuned", None, bias=learned.corrections(kingdom))
+    game = position(deck=["Copper"] * 7 + ["Estate"] * 3, kingdom=kingdom, coins=5)
+    assert GenericBot()._buy(game, 0, 5) == "Upgrade"
+    assert HardBot(plan=plan)._buy(game, 0, 5) == "Silver"
+
+
 def test_the_tuned_medium_takes_a_second_charlatan_where_medium_takes_silver() -> None:
     kingdom = ["Charlatan", *FILLER]
     deck = ["Copper"] * 7 + ["Estate"] * 3 + ["Silver", "Charlatan"]
