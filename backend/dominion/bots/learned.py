@@ -55,6 +55,11 @@ AVOID: dict[str, float] = {
     # +5.1 and +2.3 per seed), then +3.5 ± 0.9 and +4.5 ± 1.0 on 60 fresh
     # kingdoms with Upgrade each (seeds 101/103).
     "Upgrade": 0.035,
+    # Under the bar in rounds five and six (+3.2 ± 1.8, +2.8 ± 1.7), then
+    # +1.5 ± 1.6 and +2.4 ± 1.1 on 60 and 100 fresh kingdoms with Minion
+    # (seeds 101/211): +2.4 ± 0.7 pooled over the four. (Village, +1.3 ±
+    # 0.4, and Baron, +1.2 ± 0.5, pooled alike, stay under the bar.)
+    "Minion": 0.024,
 }
 
 #: Added to Medium's wish for a :data:`RAISE` card (Silver = 20, Gold = 50);
