@@ -3,10 +3,11 @@
 Run::
 
     python3 benchmarks/card_bias.py [--kingdoms 150] [--games 64] [--seeds 5 9]
-        [--tuned] [--jobs N]
+        [--tuned] [--colony with|without] [--jobs N]
 
 For each of ``--kingdoms`` random 2-player Base/Intrigue/Prosperity
-kingdoms per seed (the Platinum/Colony rule per kingdom), Medium's buys
+kingdoms per seed (the Platinum/Colony rule per kingdom; ``--colony``
+keeps only those with it or without it), Medium's buys
 (the Hard bot with Medium's plan: with ``--tuned`` the corrections already
 in :mod:`dominion.bots.learned`) play ``--games`` games against the real
 Medium, and so do two variants per kingdom card that is not only a Victory
@@ -44,8 +45,8 @@ from dominion.sim import colony_for, random_kingdom, usable_cpus  # noqa: E402
 Job = tuple[int, list[str], bool, int, int, bool]
 
 
-def _variants(kingdom: list[str], tuned: bool) -> dict[str, Plan]:
-    base = learned.corrections(kingdom) if tuned else ()
+def _variants(kingdom: list[str], colony: bool, tuned: bool) -> dict[str, Plan]:
+    base = learned.corrections(kingdom, colony) if tuned else ()
     plans = {"": Plan("medium", None, bias=base)}
     for x in kingdom:
         card = CARDS[x]
@@ -60,7 +61,7 @@ def _variants(kingdom: list[str], tuned: bool) -> dict[str, Plan]:
 def _kingdom(job: Job) -> tuple[int, dict[str, float]]:
     """Each variant's gain over the base plan on one kingdom."""
     seed, kingdom, colony, game_seed, games, tuned = job
-    plans = _variants(kingdom, tuned)
+    plans = _variants(kingdom, colony, tuned)
     shares = {name: vs_medium(p, kingdom, colony, game_seed, games) for name, p in plans.items()}
     return seed, {name: v - shares[""] for name, v in shares.items() if name}
 
@@ -71,6 +72,8 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=64)
     ap.add_argument("--seeds", type=int, nargs="+", default=[5, 9])
     ap.add_argument("--tuned", action="store_true", help="start from bots/learned.py's corrections")
+    ap.add_argument("--colony", choices=("with", "without"),
+                    help="only the kingdoms with (or without) Platinum/Colony")
     ap.add_argument("--jobs", type=int, default=usable_cpus())
     args = ap.parse_args()
     jobs: list[Job] = []
@@ -79,7 +82,10 @@ def main() -> None:
         for _ in range(args.kingdoms):
             k = random_kingdom(rng, sets=SETS)
             s = rng.word()
-            jobs.append((seed, k, colony_for(k, s), (s * 31 + 17) & 0xFFFFFFFF, args.games,
+            colony = colony_for(k, s)
+            if args.colony and colony != (args.colony == "with"):
+                continue
+            jobs.append((seed, k, colony, (s * 31 + 17) & 0xFFFFFFFF, args.games,
                          args.tuned))
     gains: dict[str, dict[int, list[float]]] = {}
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:

@@ -31,6 +31,19 @@ def test_the_corrections_of_a_kingdom_are_its_raised_and_avoided_cards() -> None
     assert learned.corrections(FILLER) == ()
 
 
+def test_some_corrections_hold_only_with_colony() -> None:
+    kingdom = ["Harem", "Sentry", "Crystal Ball", "Upgrade", *FILLER[:6]]
+    assert learned.corrections(kingdom) == (("Upgrade", learned.AVOID_BY, 99),)
+    assert learned.corrections(kingdom, colony=True) == (
+        ("Crystal Ball", learned.RAISE_BY, 4),  # a Treasure
+        ("Harem", learned.AVOID_BY, 99),
+        ("Sentry", learned.RAISE_BY, 2),
+        ("Upgrade", learned.AVOID_BY, 99),
+    )
+    with_colony = {p.name: p for p in candidates(kingdom, colony=True)}
+    assert with_colony["medium tuned"].bias == learned.corrections(kingdom, colony=True)
+
+
 def test_the_tuned_medium_is_the_first_candidate_after_medium_where_a_card_is_corrected() -> None:
     plans = candidates(["Quarry", *FILLER], colony=False)
     assert [p.name for p in plans[:2]] == ["medium", "medium tuned"]

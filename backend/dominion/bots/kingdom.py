@@ -308,13 +308,13 @@ def candidates(kingdom: Sequence[str], colony: bool) -> list[Plan]:
     out += library_plans(k, colony)[:2]
     # Medium with the corrections learned offline (bots.learned): first in
     # line, for it beats Medium's own buys on most kingdoms that have them.
-    tuned = learned.corrections(k)
+    tuned = learned.corrections(k, colony)
     if tuned:
         out.append(Plan("medium tuned", None, prior=70, tags=frozenset({"medium"}),
                         bias=tuned))
     # The tuned Medium with a kingdom card it undervalues here.
     for x in terminals[:2] + fives[:1]:
-        if x in learned.RAISE:
+        if x in learned.raises(colony):
             continue  # the tuned Medium already wants it more
         most = 2 if x in TWO_COPIES or x not in BM_TERMINALS else 1
         rest = tuple(b for b in tuned if b[0] != x)

@@ -62,6 +62,25 @@ AVOID: dict[str, float] = {
     "Minion": 0.024,
 }
 
+#: Corrections that hold in Colony games only: card_bias.py ``--colony``
+#: (``--tuned``, the 136 Colony kingdoms of seeds 113/127/131), then 60
+#: fresh Colony kingdoms that all have the card, twice (seeds 401/409).
+#: Without Colony each of them loses: on 60 such kingdoms (seed 401)
+#: Harem left alone -1.5 ± 1.0, Sentry raised -1.8 ± 1.2, Crystal Ball
+#: raised -2.4 ± 1.3. A Colony game is longer, so a trasher and a sifter
+#: have more turns to pay back; Harem's Gold of money stands in for the
+#: Platinum the deck needs.
+COLONY_RAISE: dict[str, float] = {
+    # +7.1 ± 2.2 (n = 14), then +8.1 ± 1.4 and +7.9 ± 1.4.
+    "Sentry": 0.071,
+    # +6.3 ± 2.6 (n = 18), then +3.8 ± 1.4 and +5.0 ± 1.6.
+    "Crystal Ball": 0.044,
+}
+COLONY_AVOID: dict[str, float] = {
+    # +13.3 ± 2.6 (n = 11), then +8.4 ± 1.3 and +10.9 ± 1.4.
+    "Harem": 0.133,
+}
+
 #: Added to Medium's wish for a :data:`RAISE` card (Silver = 20, Gold = 50);
 #: the planner's ``medium +X`` variants add the same.
 RAISE_BY = 25.0
@@ -80,10 +99,18 @@ def avoided(card: str) -> tuple[str, float, int]:
     return (card, AVOID_BY, 99)
 
 
-def corrections(kingdom: Iterable[str]) -> tuple[tuple[str, float, int], ...]:
-    """The corrections for ``kingdom`` as a plan's ``bias``."""
-    return tuple(raised(c) if c in RAISE else avoided(c)
-                 for c in sorted(kingdom) if c in RAISE or c in AVOID)
+def raises(colony: bool) -> dict[str, float]:
+    """The cards wanted more: :data:`RAISE`, and with Colony :data:`COLONY_RAISE`."""
+    return RAISE | COLONY_RAISE if colony else RAISE
+
+
+def corrections(kingdom: Iterable[str],
+                colony: bool = False) -> tuple[tuple[str, float, int], ...]:
+    """The corrections for ``kingdom`` (with Platinum/Colony or not) as a plan's ``bias``."""
+    up = raises(colony)
+    down = AVOID | COLONY_AVOID if colony else AVOID
+    return tuple(raised(c) if c in up else avoided(c)
+                 for c in sorted(kingdom) if c in up or c in down)
 
 
 def variants(plan: Plan, kingdom: Iterable[str], owned: Optional[set[str]] = None) -> list[Plan]:
