@@ -60,6 +60,10 @@ AVOID: dict[str, float] = {
     # (seeds 101/211): +2.4 ± 0.7 pooled over the four. (Village, +1.3 ±
     # 0.4, and Baron, +1.2 ± 0.5, pooled alike, stay under the bar.)
     "Minion": 0.024,
+    # Under the bar in a round without Colony (``--colony without``, seeds
+    # 113/127: +3.5 ± 1.7), then +2.0 ± 0.7 and +2.1 ± 0.8 on 100 fresh
+    # kingdoms without Colony each (seeds 401/409), +0.9 ± 0.9 on 60 with.
+    "Diplomat": 0.021,
 }
 
 #: Corrections that hold in Colony games only: card_bias.py ``--colony``
