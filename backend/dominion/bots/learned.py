@@ -9,8 +9,9 @@ plans) or the card left alone (:data:`AVOID`) played 64 games against the
 real Medium, on the same deals as Medium's own buys. The cards below
 changed the share on both seeds alike, by 3 points or more and at least
 2.2 standard errors over the kingdoms that have them (each card is in
-about 30 of the 300); the figure beside each is the mean gain. A plan's
-bias, and so each correction, holds while more than four big gains are
+about 30 of the 300; Minion and Diplomat, about 2 points, held on fresh
+kingdoms instead, see their notes); the figure beside each is the mean
+gain. A plan's bias, and so each correction, holds while more than four big gains are
 left (:meth:`dominion.bots.hard.HardBot.choose_gain`): late in the game
 Medium's wishes for Victory cards decide.
 On fresh kingdoms (seeds 31 and 47) Medium's buys with every correction of
@@ -71,9 +72,9 @@ AVOID: dict[str, float] = {
 #: fresh Colony kingdoms that all have the card, twice (seeds 401/409).
 #: Without Colony each of them loses: on 60 such kingdoms (seed 401)
 #: Harem left alone -1.5 ± 1.0, Sentry raised -1.8 ± 1.2, Crystal Ball
-#: raised -2.4 ± 1.3. A Colony game is longer, so a trasher and a sifter
-#: have more turns to pay back; Harem's Gold of money stands in for the
-#: Platinum the deck needs.
+#: raised -2.4 ± 1.3. A likely reason: a Colony game is longer, so a
+#: sifter has more turns to pay back, and a Harem bought at $6 takes the
+#: place of the Gold the deck needs on its way to Platinum.
 COLONY_RAISE: dict[str, float] = {
     # +7.1 ± 2.2 (n = 14), then +8.1 ± 1.4 and +7.9 ± 1.4.
     "Sentry": 0.071,
