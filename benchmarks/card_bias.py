@@ -3,11 +3,12 @@
 Run::
 
     python3 benchmarks/card_bias.py [--kingdoms 150] [--games 64] [--seeds 5 9]
-        [--tuned] [--colony with|without] [--jobs N]
+        [--tuned] [--colony with|without] [--having CARD ...] [--jobs N]
 
 For each of ``--kingdoms`` random 2-player Base/Intrigue/Prosperity
 kingdoms per seed (the Platinum/Colony rule per kingdom; ``--colony``
-keeps only those with it or without it), Medium's buys
+keeps only those with it or without it, ``--having`` those with one of the
+named cards), Medium's buys
 (the Hard bot with Medium's plan: with ``--tuned`` the corrections already
 in :mod:`dominion.bots.learned`) play ``--games`` games against the real
 Medium, and so do two variants per kingdom card that is not only a Victory
@@ -42,10 +43,11 @@ from dominion.rng import Rng  # noqa: E402
 from dominion.sim import colony_for, random_kingdom, usable_cpus  # noqa: E402
 
 # One kingdom's games: (seed of the run, kingdom, Platinum/Colony, game seed, games, tuned).
-Job = tuple[int, list[str], bool, int, int, bool]
+Job = tuple[int, list[str], bool, int, int, bool, float, float]
 
 
-def _variants(kingdom: list[str], colony: bool, tuned: bool) -> dict[str, Plan]:
+def _variants(kingdom: list[str], colony: bool, tuned: bool,
+              up: float = learned.RAISE_BY, down: float = learned.AVOID_BY) -> dict[str, Plan]:
     base = learned.corrections(kingdom, colony) if tuned else ()
     plans = {"": Plan("medium", None, bias=base)}
     for x in kingdom:
@@ -53,15 +55,15 @@ def _variants(kingdom: list[str], colony: bool, tuned: bool) -> dict[str, Plan]:
         if card.is_victory and not (card.is_action or card.is_treasure):
             continue
         rest = tuple(b for b in base if b[0] != x)
-        plans[f"+{x}"] = Plan(f"+{x}", None, bias=rest + (learned.raised(x),))
-        plans[f"-{x}"] = Plan(f"-{x}", None, bias=rest + (learned.avoided(x),))
+        plans[f"+{x}"] = Plan(f"+{x}", None, bias=rest + (learned.raised(x, up),))
+        plans[f"-{x}"] = Plan(f"-{x}", None, bias=rest + (learned.avoided(x, down),))
     return plans
 
 
 def _kingdom(job: Job) -> tuple[int, dict[str, float]]:
     """Each variant's gain over the base plan on one kingdom."""
-    seed, kingdom, colony, game_seed, games, tuned = job
-    plans = _variants(kingdom, colony, tuned)
+    seed, kingdom, colony, game_seed, games, tuned, up, down = job
+    plans = _variants(kingdom, colony, tuned, up, down)
     shares = {name: vs_medium(p, kingdom, colony, game_seed, games) for name, p in plans.items()}
     return seed, {name: v - shares[""] for name, v in shares.items() if name}
 
@@ -74,6 +76,12 @@ def main() -> None:
     ap.add_argument("--tuned", action="store_true", help="start from bots/learned.py's corrections")
     ap.add_argument("--colony", choices=("with", "without"),
                     help="only the kingdoms with (or without) Platinum/Colony")
+    ap.add_argument("--having", nargs="+", default=[], metavar="CARD",
+                    help="only the kingdoms with one of these cards (a context, as Colony is)")
+    ap.add_argument("--raise-by", type=float, default=learned.RAISE_BY,
+                    help="added to the wish of a card wanted more (+X)")
+    ap.add_argument("--avoid-by", type=float, default=learned.AVOID_BY,
+                    help="added to the wish of a card wanted less (-X; the default leaves it alone)")
     ap.add_argument("--jobs", type=int, default=usable_cpus())
     args = ap.parse_args()
     jobs: list[Job] = []
@@ -85,8 +93,10 @@ def main() -> None:
             colony = colony_for(k, s)
             if args.colony and colony != (args.colony == "with"):
                 continue
+            if args.having and not set(args.having) & set(k):
+                continue
             jobs.append((seed, k, colony, (s * 31 + 17) & 0xFFFFFFFF, args.games,
-                         args.tuned))
+                         args.tuned, args.raise_by, args.avoid_by))
     gains: dict[str, dict[int, list[float]]] = {}
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         for seed, row in pool.map(_kingdom, jobs):

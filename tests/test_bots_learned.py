@@ -78,6 +78,22 @@ def test_the_tuned_medium_takes_a_second_charlatan_where_medium_takes_silver() -
     assert HardBot(plan=plan)._buy(game, 0, 5) == "Charlatan"
 
 
+def test_the_tuned_medium_nudges_a_strong_terminal_over_smithy_but_not_over_gold() -> None:
+    for card in learned.NUDGE:
+        kingdom = [card, "Smithy", *FILLER[:8]]
+        assert learned.corrections(kingdom) == ((card, learned.NUDGE_BY, 2),)
+        plan = Plan("medium tuned", None, bias=learned.corrections(kingdom))
+        game = position(deck=["Copper"] * 7 + ["Estate"] * 3, kingdom=kingdom, coins=5)
+        assert GenericBot()._buy(game, 0, 5) == "Smithy"
+        assert HardBot(plan=plan)._buy(game, 0, 5) == card
+        game = position(deck=["Copper"] * 7 + ["Estate"] * 3, kingdom=kingdom, coins=6)
+        assert HardBot(plan=plan)._buy(game, 0, 6) == "Gold"
+        # A second copy waits for room in the deck, as Medium's does.
+        deck = ["Copper"] * 7 + ["Estate"] * 3 + [card, "Silver"]
+        game = position(deck=deck, kingdom=kingdom, coins=5)
+        assert HardBot(plan=plan)._buy(game, 0, 5) == "Silver"
+
+
 def test_medium_biased_variants_start_from_the_tuned_medium() -> None:
     kingdom = ["Talisman", "Witch", "Charlatan", *FILLER[:7]]
     plans = {p.name: p for p in candidates(kingdom, colony=False)}
