@@ -79,9 +79,9 @@ def test_the_tuned_medium_takes_a_second_charlatan_where_medium_takes_silver() -
 
 
 def test_the_tuned_medium_nudges_a_strong_terminal_over_smithy_but_not_over_gold() -> None:
-    for card in learned.NUDGE:
+    for card in ("Masquerade", "Rabble", "Courtyard"):
         kingdom = [card, "Smithy", *FILLER[:8]]
-        assert learned.corrections(kingdom) == ((card, learned.NUDGE_BY, 2),)
+        assert learned.corrections(kingdom) == ((card, learned.NUDGE[card][0], 2),)
         plan = Plan("medium tuned", None, bias=learned.corrections(kingdom))
         game = position(deck=["Copper"] * 7 + ["Estate"] * 3, kingdom=kingdom, coins=5)
         assert GenericBot()._buy(game, 0, 5) == "Smithy"
@@ -92,6 +92,18 @@ def test_the_tuned_medium_nudges_a_strong_terminal_over_smithy_but_not_over_gold
         deck = ["Copper"] * 7 + ["Estate"] * 3 + [card, "Silver"]
         game = position(deck=deck, kingdom=kingdom, coins=5)
         assert HardBot(plan=plan)._buy(game, 0, 5) == "Silver"
+
+
+def test_the_tuned_medium_takes_minion_over_silver_but_not_over_laboratory() -> None:
+    deck = ["Copper"] * 7 + ["Estate"] * 3
+    kingdom = ["Minion", "Laboratory", *FILLER[:8]]
+    plan = Plan("medium tuned", None, bias=learned.corrections(kingdom))
+    game = position(deck=deck, kingdom=kingdom, coins=5)
+    assert GenericBot()._buy(game, 0, 5) == "Minion"
+    assert HardBot(plan=plan)._buy(game, 0, 5) == "Laboratory"
+    kingdom = ["Minion", *FILLER]
+    plan = Plan("medium tuned", None, bias=learned.corrections(kingdom))
+    assert HardBot(plan=plan)._buy(position(deck=deck, kingdom=kingdom, coins=5), 0, 5) == "Minion"
 
 
 def test_medium_biased_variants_start_from_the_tuned_medium() -> None:
