@@ -42,7 +42,8 @@ from dominion.cards.card import CARDS  # noqa: E402
 from dominion.rng import Rng  # noqa: E402
 from dominion.sim import colony_for, random_kingdom, usable_cpus  # noqa: E402
 
-# One kingdom's games: (seed of the run, kingdom, Platinum/Colony, game seed, games, tuned).
+# One kingdom's games: (seed of the run, kingdom, Platinum/Colony, game seed, games, tuned,
+# the wish change of +X, that of -X).
 Job = tuple[int, list[str], bool, int, int, bool, float, float]
 
 
