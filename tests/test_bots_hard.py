@@ -80,6 +80,22 @@ def test_a_gardens_kingdom_with_workshop_makes_a_gardens_rush_that_gains_gardens
     assert min(gardens) >= 3, gardens
 
 
+IRONWORKS_GARDENS = ["Gardens", "Ironworks", "Great Hall", "Courtyard", "Pawn", "Shanty Town",
+                     "Steward", "Baron", "Bridge", "Conspirator"]
+
+
+@pytest.mark.parametrize("ironworks_left", [2, 0])
+def test_an_ironworks_rush_takes_ironworks_over_gardens_while_they_last(ironworks_left: int) -> None:
+    """Ironworks gaining an Ironworks is a cantrip that gains again, so the
+    rush takes every Ironworks before Gardens (played out, that was 4 points
+    better against Medium than Gardens from the sixth Ironworks on)."""
+    rush = plan_tagged(IRONWORKS_GARDENS, "gardens")
+    game = position(hand=["Copper"] * 4, deck=["Ironworks"] * 8 + ["Copper"] * 7,
+                    kingdom=IRONWORKS_GARDENS, supply={"Ironworks": ironworks_left})
+    pick = HardBot(plan=rush)._buy(game, 0, 4)
+    assert pick == ("Ironworks" if ironworks_left else "Gardens")
+
+
 def test_money_plans_contest_the_gardens_of_an_opponent_who_goes_for_them() -> None:
     deny = [p for p in candidates(GARDENS, False) if "deny Gardens" in p.name]
     assert deny
