@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Optional
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "backend"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from candidates import SETS  # noqa: E402
+from candidates import SETS, seat_share  # noqa: E402
 
 from dominion.bots import planning  # noqa: E402
 from dominion.bots.generic import GenericBot, _ctx, wishes  # noqa: E402
@@ -45,9 +45,7 @@ from dominion.bots.hard import HardBot  # noqa: E402
 from dominion.bots.plans import Plan  # noqa: E402
 from dominion.decisions import CARDS, OPTION, SUPPLY  # noqa: E402
 from dominion.engine import Agent  # noqa: E402
-from dominion.fastplay import play_turns  # noqa: E402
 from dominion.rng import Rng  # noqa: E402
-from dominion.setup import new_game  # noqa: E402
 from dominion.sim import colony_for, fill_kingdom, random_kingdom  # noqa: E402
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -137,14 +135,7 @@ class Auditor(HardBot):
 def play(kingdom: list[str], colony: bool, seed: int, seat: int, me: Auditor) -> float:
     """``me``'s share of one game against Medium (ties half)."""
     bots: dict[int, Agent] = {seat: me, 1 - seat: GenericBot()}
-    game = new_game(2, kingdom, seed=seed, agents=bots, record_events=False, edition="2",
-                    colony=colony)
-    game.check_agents = False
-    play_turns(game, bots, 120)
-    if not game.state.game_over:
-        return 0.5
-    winners = game.result()["winners"]
-    return 1 / len(winners) if seat in winners else 0.0
+    return seat_share(kingdom, colony, seed, seat, bots)
 
 
 def audit(args: argparse.Namespace) -> list[dict[str, Any]]:

@@ -36,6 +36,20 @@ from dominion.sim import colony_for, fill_kingdom, random_kingdom  # noqa: E402
 SETS = {"base", "intrigue", "prosperity"}
 
 
+def seat_share(kingdom: list[str], colony: bool, seed: int, seat: int,
+               bots: dict[int, Agent], edition: str = "2") -> float:
+    """Seat ``seat``'s share of one 2-player game of ``bots`` (ties and
+    unfinished games half)."""
+    game = new_game(2, kingdom, seed=seed, agents=bots, record_events=False,
+                    edition=edition, colony=colony)
+    game.check_agents = False
+    play_turns(game, bots, 120)
+    if not game.state.game_over:
+        return 0.5
+    winners = game.result()["winners"]
+    return 1 / len(winners) if seat in winners else 0.0
+
+
 def vs_medium(plan: Plan, kingdom: list[str], colony: bool, seed: int, games: int,
               edition: str = "2") -> float:
     """``plan``'s share of wins (ties half) against Medium in ``games`` games."""
@@ -43,15 +57,7 @@ def vs_medium(plan: Plan, kingdom: list[str], colony: bool, seed: int, games: in
     for g in range(games):
         seat = g % 2
         bots: dict[int, Agent] = {seat: HardBot(plan=plan), 1 - seat: GenericBot()}
-        game = new_game(2, kingdom, seed=seed + g // 2, agents=bots,
-                        record_events=False, edition=edition, colony=colony)
-        game.check_agents = False
-        play_turns(game, bots, 120)
-        if game.state.game_over:
-            w = game.result()["winners"]
-            won += 1 / len(w) if seat in w else 0.0
-        else:
-            won += 0.5
+        won += seat_share(kingdom, colony, seed + g // 2, seat, bots, edition)
     return won / games
 
 

@@ -27,14 +27,15 @@ from pathlib import Path
 from typing import Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "backend"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from candidates import seat_share  # noqa: E402
 
 from dominion.bots.dominionsim import STRATEGIES_DIR, DominionSimBot, load_strategies  # noqa: E402
 from dominion.bots.hard import HardBot  # noqa: E402
 from dominion.bots.kingdom import candidates  # noqa: E402
 from dominion.engine import Agent  # noqa: E402
-from dominion.fastplay import play_turns  # noqa: E402
 from dominion.rng import Rng  # noqa: E402
-from dominion.setup import new_game  # noqa: E402
 from dominion.sim import usable_cpus  # noqa: E402
 
 # One game: (bot file, plan index or None for the planner's pick, game number, seed).
@@ -51,14 +52,7 @@ def _play(spec: Game) -> float:
     hard = HardBot() if plan is None else HardBot(plan=plan, racing=True)
     seat = g % 2
     bots: dict[int, Agent] = {seat: hard, 1 - seat: DominionSimBot(strat, name=name)}
-    game = new_game(2, kingdom, seed=seed, agents=bots, record_events=False, edition="2",
-                    colony=colony)
-    game.check_agents = False
-    play_turns(game, bots, 120)
-    if not game.state.game_over:
-        return 0.5
-    winners = game.result()["winners"]
-    return 1 / len(winners) if seat in winners else 0.0
+    return seat_share(kingdom, colony, seed, seat, bots)
 
 
 def main() -> None:
